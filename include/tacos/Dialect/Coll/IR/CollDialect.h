@@ -1,0 +1,27 @@
+//===- CollDialect.h - The coll dialect -------------------------*- C++ -*-===//
+//
+// Include this one header to use the coll dialect: it declares the dialect,
+// its enums, interfaces and ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_DIALECT_COLL_IR_COLLDIALECT_H
+#define TACOS_DIALECT_COLL_IR_COLLDIALECT_H
+
+#include "tacos/Collective/Collective.h"
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "tacos/Dialect/Coll/IR/CollOpsDialect.h.inc"
+#include "tacos/Dialect/Coll/IR/CollEnums.h.inc"
+#include "tacos/Dialect/Coll/IR/CollInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "tacos/Dialect/Coll/IR/CollOps.h.inc"
+
+#endif // TACOS_DIALECT_COLL_IR_COLLDIALECT_H

@@ -1,0 +1,176 @@
+//===- CollOps.td - Operations of the coll dialect ---------*- tablegen -*-===//
+
+#ifndef TACOS_COLL_OPS
+#define TACOS_COLL_OPS
+
+include "tacos/Dialect/Coll/IR/CollDialect.td"
+include "tacos/Dialect/Coll/IR/CollEnums.td"
+include "tacos/Dialect/Coll/IR/CollInterfaces.td"
+include "tacos/Dialect/Common/CommonAttrs.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/BuiltinAttributes.td"
+
+//===----------------------------------------------------------------------===//
+// Requests
+//===----------------------------------------------------------------------===//
+
+// Every request has the same shape; only the collective differs. The C++
+// verifier (verifySymbolUses) resolves the network and checks group, root,
+// size and chunk count through the core's checkCollective.
+class Coll_RequestOp<string mnemonic, string kind, string example>
+    : Coll_Op<mnemonic, [Symbol,
+        DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+        Coll_CollectiveOpInterface]> {
+  let summary = "Request: " # kind # " on a network";
+  let description = [{
+    `size` is the largest buffer one NPU sees; with G participants and
+    `chunks(k)` (default 1) the data splits into chunks as DESIGN section 3
+    says. `group [...]` restricts the collective to those NPUs (ranks in the
+    order written); `root(n)` names the root NPU of rooted collectives.
+    Synthesis replaces the request by a `coll.algorithm` of the same name.
+
+    ```mlir
+  }] # example # [{
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, FlatSymbolRefAttr:$network,
+                       OptionalAttr<Tacos_I64Attr>:$root,
+                       OptionalAttr<DenseI64ArrayAttr>:$group,
+                       Tacos_I64Attr:$size,
+                       DefaultValuedAttr<Tacos_I64Attr, "1">:$chunks);
+  let assemblyFormat = [{
+    $sym_name `on` $network (`root` `(` $root^ `)`)? (`group` $group^)?
+    `size` `(` custom<Size>($size) `)` (`chunks` `(` $chunks^ `)`)? attr-dict
+  }];
+  let extraClassDeclaration = [{
+    static ::tacos::CollectiveKind getCollectiveKind() {
+      return ::tacos::CollectiveKind::}] # kind # [{;
+    }
+  }];
+}
+
+def Coll_AllGatherOp : Coll_RequestOp<"all_gather", "AllGather", [{
+    topo.network @mesh { topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)] }
+    coll.all_gather @ag on @mesh size(1 GiB) chunks(1)
+  }]>;
+def Coll_ReduceScatterOp : Coll_RequestOp<"reduce_scatter", "ReduceScatter", [{
+    topo.network @mesh { topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)] }
+    coll.reduce_scatter @rs on @mesh size(1 GiB)
+  }]>;
+def Coll_AllReduceOp : Coll_RequestOp<"all_reduce", "AllReduce", [{
+    topo.network @t { topo.dims [ring(3) link(50 GiBps, 0.5 us), ring(4) link(50 GiBps, 0.5 us)] }
+    coll.all_reduce @ar on @t size(1 GiB) chunks(2)
+    coll.all_reduce @tp on @t group [0, 1, 2, 3] size(256 MiB)
+  }]>;
+def Coll_AllToAllOp : Coll_RequestOp<"all_to_all", "AllToAll", [{
+    topo.network @pod { topo.dims [switch(8) link(450 GBps, 0.7 us)] }
+    coll.all_to_all @a2a on @pod size(64 MiB)
+  }]>;
+def Coll_BroadcastOp : Coll_RequestOp<"broadcast", "Broadcast", [{
+    topo.network @pod { topo.dims [switch(8) link(450 GBps, 0.7 us)] }
+    coll.broadcast @bc on @pod root(3) size(16 MiB)
+  }]>;
+def Coll_ReduceOp : Coll_RequestOp<"reduce", "Reduce", [{
+    topo.network @pod { topo.dims [switch(8) link(450 GBps, 0.7 us)] }
+    coll.reduce @rd on @pod root(3) size(16 MiB)
+  }]>;
+def Coll_GatherOp : Coll_RequestOp<"gather", "Gather", [{
+    topo.network @pod { topo.dims [switch(8) link(450 GBps, 0.7 us)] }
+    coll.gather @g on @pod root(0) size(64 MiB)
+  }]>;
+def Coll_ScatterOp : Coll_RequestOp<"scatter", "Scatter", [{
+    topo.network @pod { topo.dims [switch(8) link(450 GBps, 0.7 us)] }
+    coll.scatter @s on @pod root(0) size(64 MiB)
+  }]>;
+
+//===----------------------------------------------------------------------===//
+// coll.algorithm
+//===----------------------------------------------------------------------===//
+
+def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
+    NoTerminator, DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    Coll_CollectiveOpInterface]> {
+  let summary = "A collective algorithm: timed transfers on a network";
+  let description = [{
+    The result of synthesis: the request's fields, the predicted `time`, the
+    link model the times assume (`latency(blocking)` is the default and is
+    not printed), and the transfers. Transfers are stored in one of two forms
+    behind one C++ view (`readTransfers` in ScheduleModel.h):
+
+    - readable: one `coll.transfer` op per transfer in the body, for small
+      schedules and for FileCheck;
+    - packed: columns in a `dense_resource` blob (31 bytes per transfer,
+      stored raw in MLIR bytecode), for schedules of millions of transfers.
+
+    `coll-materialize form=ops|packed` converts between them. Times are in
+    picoseconds. A transfer's `lane` picks one of several parallel links.
+
+    ```mlir
+    topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+    coll.algorithm @ag all_gather on @pair size(2 MB) time(21 us) {
+      coll.transfer copy 0 over 0 -> 1 at [0, 21000000]
+      coll.transfer copy 1 over 1 -> 0 at [0, 21000000]
+    }
+    ```
+
+    The verifier checks that the network exists, that group, root and sizes
+    are valid, and that every transfer names a valid chunk and NPUs with
+    0 <= start <= end. Whether the schedule is *correct* (links exist, no
+    overlap, causality, delivery) is `coll-verify`'s job.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       Coll_CollectiveKindAttr:$collective,
+                       FlatSymbolRefAttr:$network,
+                       OptionalAttr<Tacos_I64Attr>:$root,
+                       OptionalAttr<DenseI64ArrayAttr>:$group,
+                       Tacos_I64Attr:$size,
+                       DefaultValuedAttr<Tacos_I64Attr, "1">:$chunks,
+                       Tacos_I64Attr:$time,
+                       DefaultValuedAttr<Coll_LinkModelAttr,
+                                         "::tacos::coll::LinkModel::blocking">:$link_model,
+                       OptionalAttr<Builtin_DenseResourceElementsAttr>:$packed);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name $collective `on` $network (`root` `(` $root^ `)`)?
+    (`group` $group^)? `size` `(` custom<Size>($size) `)`
+    (`chunks` `(` $chunks^ `)`)? `time` `(` custom<Time>($time) `)`
+    (`latency` `(` $link_model^ `)`)? (`packed` `(` $packed^ `)`)?
+    custom<TransferBody>($body) attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::tacos::CollectiveKind getCollectiveKind();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// coll.transfer
+//===----------------------------------------------------------------------===//
+
+def Coll_TransferOp : Coll_Op<"transfer", [HasParent<"AlgorithmOp">]> {
+  let summary = "One transfer of a chunk over a link";
+  let description = [{
+    `copy` stores the chunk at the destination; `reduce` combines it with the
+    destination's partial chunk. Times are picoseconds `[start, end]`.
+    `lane n` picks the n-th parallel link src -> dst (default 0).
+
+    ```mlir
+    topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+    coll.algorithm @rs reduce_scatter on @pair size(2 MB) time(21 us) {
+      coll.transfer reduce 1 over 0 -> 1 at [0, 21000000]
+      coll.transfer reduce 0 over 1 -> 0 at [0, 21000000]
+    }
+    ```
+  }];
+  let hasVerifier = 1;
+  let arguments = (ins Coll_TransferKindAttr:$kind, Tacos_I64Attr:$chunk,
+                       Tacos_I64Attr:$src, Tacos_I64Attr:$dst,
+                       DefaultValuedAttr<Tacos_I64Attr, "0">:$lane,
+                       Tacos_I64Attr:$start, Tacos_I64Attr:$end);
+  let assemblyFormat = [{
+    $kind $chunk `over` $src `->` $dst (`lane` $lane^)?
+    `at` ` ` `[` $start `,` $end `]` attr-dict
+  }];
+}
+
+#endif // TACOS_COLL_OPS

@@ -1,0 +1,46 @@
+//===- NetworkModel.h - topo IR <-> core network model ----------*- C++ -*-===//
+//
+// The one place where `topo.network` ops and the core model meet. Passes and
+// verifiers never read network ops themselves; they ask for a spec or a
+// Network here, and write networks back through here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_DIALECT_TOPO_IR_NETWORKMODEL_H
+#define TACOS_DIALECT_TOPO_IR_NETWORKMODEL_H
+
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+#include "tacos/Network/Network.h"
+
+namespace tacos::topo {
+
+/// The ops of a network body, grouped by kind in op order. SpecError indices
+/// refer to these vectors.
+struct NetworkOps {
+  llvm::SmallVector<DimsOp, 1> dims;
+  llvm::SmallVector<NpusOp, 1> npus;
+  llvm::SmallVector<LinkOp> links;
+  llvm::SmallVector<SwitchOp> switches;
+  llvm::SmallVector<DropOp> drops;
+};
+NetworkOps collectNetworkOps(NetworkOp network);
+
+/// Reads a network op as plain data (no validation).
+TopologySpec readTopologySpec(const NetworkOps &ops);
+
+/// Validates a network with the core checker and emits every problem as an
+/// error on the op that caused it.
+mlir::LogicalResult checkNetwork(NetworkOp network);
+
+/// Builds the core model of a valid network. Fails with a diagnostic on the
+/// network if it is malformed.
+mlir::FailureOr<Network> buildNetworkModel(NetworkOp network);
+
+/// Replaces the body of `network` with explicit `topo.npus`, `topo.link` and
+/// `topo.switch` ops describing `model` exactly. Link pairs with the same spec
+/// in both directions become one `<->` link.
+void writeExplicitNetwork(NetworkOp network, const Network &model);
+
+} // namespace tacos::topo
+
+#endif // TACOS_DIALECT_TOPO_IR_NETWORKMODEL_H

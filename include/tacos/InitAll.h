@@ -1,0 +1,25 @@
+//===- InitAll.h - Register every tacos dialect and pass --------*- C++ -*-===//
+//
+// For tools and for compilers that embed tacos: one call each.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_INITALL_H
+#define TACOS_INITALL_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tacos {
+
+/// Adds the topo and coll dialects (and nothing upstream) to `registry`.
+void registerAllDialects(mlir::DialectRegistry &registry);
+
+/// Registers every tacos pass and pipeline with the global pass registry, so
+/// that `--topo-expand` etc. parse in textual pipelines.
+void registerAllPasses();
+
+} // namespace tacos
+
+#endif // TACOS_INITALL_H

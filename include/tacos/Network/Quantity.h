@@ -1,0 +1,50 @@
+//===- Quantity.h - Physical quantities with units --------------*- C++ -*-===//
+//
+// Bandwidths, times and sizes as the IR writes them (`50 GiBps`, `0.5 us`,
+// `1 GiB`). The core stores them in fixed base units: bytes per second
+// (double), picoseconds (int64) and bytes (int64). Times are integers so that
+// schedules compare exactly and runs are deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_NETWORK_QUANTITY_H
+#define TACOS_NETWORK_QUANTITY_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tacos {
+
+enum class QuantityKind { Bandwidth, Time, Size };
+
+/// Largest values the IR accepts. They keep every derived quantity (a chunk's
+/// transfer time, a schedule's end) far from int64 overflow.
+inline constexpr int64_t kMaxTimePs = 1'000'000'000'000'000; // 1000 s
+inline constexpr int64_t kMaxSizeBytes = int64_t(1) << 50;   // 1 PiB
+inline constexpr double kMaxBandwidthBps = 1e18;             // 1 EBps
+inline constexpr int64_t kMaxNpus = 1'000'000;
+
+/// Returns how many base units (Bps, ps or B) one `unit` is, or nothing if
+/// `unit` is not a unit of `kind`.
+std::optional<double> unitScale(QuantityKind kind, std::string_view unit);
+
+/// The units of `kind`, space-separated, for diagnostics.
+const char *unitList(QuantityKind kind);
+
+/// Converts `value` in `unit` to base units. Returns an error message (empty
+/// on success) so that callers can attach it to a source location.
+std::string toBandwidth(double value, std::string_view unit, double &bps);
+std::string toTime(double value, std::string_view unit, int64_t &ps);
+std::string toSize(double value, std::string_view unit, int64_t &bytes);
+
+/// Formats a quantity with the unit that gives the shortest text that parses
+/// back to exactly the same value (`53687091200` Bps prints as `50 GiBps`).
+std::string formatBandwidth(double bps);
+std::string formatTime(int64_t ps);
+std::string formatSize(int64_t bytes);
+
+} // namespace tacos
+
+#endif // TACOS_NETWORK_QUANTITY_H

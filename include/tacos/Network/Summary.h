@@ -1,0 +1,20 @@
+//===- Summary.h - A person-readable summary of a network -------*- C++ -*-===//
+
+#ifndef TACOS_NETWORK_SUMMARY_H
+#define TACOS_NETWORK_SUMMARY_H
+
+#include "tacos/Network/Network.h"
+
+#include <ostream>
+#include <string>
+
+namespace tacos {
+
+/// Writes NPUs, switches, links, diameters and the range of per-NPU ingress
+/// and egress bandwidth, one fact per line, under `network @<name>`.
+void printNetworkSummary(std::ostream &os, const std::string &name,
+                         const Network &network);
+
+} // namespace tacos
+
+#endif // TACOS_NETWORK_SUMMARY_H

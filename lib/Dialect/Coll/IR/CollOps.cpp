@@ -1,0 +1,159 @@
+//===- CollOps.cpp - Operations of the coll dialect -----------------------===//
+
+#include "tacos/Dialect/Coll/IR/CollDialect.h"
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Common/QuantitySyntax.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// The body of an algorithm is printed only when it holds transfer ops, so a
+/// packed algorithm is one line.
+static ParseResult parseTransferBody(OpAsmParser &parser, Region &body) {
+  OptionalParseResult result = parser.parseOptionalRegion(body);
+  if (result.has_value() && failed(*result))
+    return failure();
+  return success();
+}
+
+static void printTransferBody(OpAsmPrinter &printer, Operation *,
+                              Region &body) {
+  if (body.empty() || body.front().empty())
+    return;
+  printer.printRegion(body, /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/false);
+}
+
+#define GET_OP_CLASSES
+#include "tacos/Dialect/Coll/IR/CollOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Collectives (requests and algorithms)
+//===----------------------------------------------------------------------===//
+
+CollectiveSpec CollectiveOpInterface::getCollectiveSpec() {
+  CollectiveSpec spec;
+  spec.kind = getCollectiveKind();
+  if (std::optional<ArrayRef<int64_t>> group = getGroup())
+    spec.group.assign(group->begin(), group->end());
+  spec.root = getRoot();
+  spec.sizeBytes = getSize();
+  spec.chunksPerRank = getChunks();
+  return spec;
+}
+
+/// Resolves the network and checks the collective against it. Returns the
+/// network's NPU count through `numNpus`.
+static LogicalResult verifyCollective(CollectiveOpInterface op,
+                                      SymbolTableCollection &symbols,
+                                      int64_t &numNpus) {
+  FlatSymbolRefAttr ref = op.getNetworkAttr();
+  auto network = symbols.lookupNearestSymbolFrom<topo::NetworkOp>(op, ref);
+  if (!network)
+    return op->emitOpError("'") << ref << "' does not name a topo.network";
+  numNpus = network.getNumNpus();
+  if (numNpus < 1)
+    return op->emitOpError("network ") << ref << " is malformed";
+  std::string error = checkCollective(op.getCollectiveSpec(), numNpus);
+  if (!error.empty())
+    return op->emitOpError(error);
+  return success();
+}
+
+#define TACOS_REQUEST_VERIFIER(OP)                                             \
+  LogicalResult OP::verifySymbolUses(SymbolTableCollection &symbols) {         \
+    int64_t numNpus;                                                           \
+    return verifyCollective(*this, symbols, numNpus);                          \
+  }
+TACOS_REQUEST_VERIFIER(AllGatherOp)
+TACOS_REQUEST_VERIFIER(ReduceScatterOp)
+TACOS_REQUEST_VERIFIER(AllReduceOp)
+TACOS_REQUEST_VERIFIER(AllToAllOp)
+TACOS_REQUEST_VERIFIER(BroadcastOp)
+TACOS_REQUEST_VERIFIER(ReduceOp)
+TACOS_REQUEST_VERIFIER(GatherOp)
+TACOS_REQUEST_VERIFIER(ScatterOp)
+#undef TACOS_REQUEST_VERIFIER
+
+//===----------------------------------------------------------------------===//
+// AlgorithmOp
+//===----------------------------------------------------------------------===//
+
+CollectiveKind AlgorithmOp::getCollectiveKind() {
+  return toCore(getCollective());
+}
+
+LogicalResult AlgorithmOp::verify() {
+  if (getTime() < 0)
+    return emitOpError("has a negative time");
+  bool hasOps = !getBody().empty() && !getBody().front().empty();
+  if (getPacked() && hasOps)
+    return emitOpError("has both packed transfers and coll.transfer ops");
+  return success();
+}
+
+LogicalResult AlgorithmOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  int64_t numNpus;
+  if (failed(verifyCollective(*this, symbols, numNpus)))
+    return failure();
+  FailureOr<TransferTable> table = readTransfers(*this);
+  if (failed(table))
+    return failure();
+  int64_t numChunks =
+      CollectiveOpInterface(*this).getCollectiveSpec().numChunks(numNpus);
+  // Point at the transfer op when there is one, else name the index.
+  SmallVector<TransferOp> ops;
+  if (!getBody().empty())
+    ops = llvm::to_vector(getBody().getOps<TransferOp>());
+  auto emitAt = [&](size_t i) -> InFlightDiagnostic {
+    if (i < ops.size())
+      return ops[i].emitOpError();
+    InFlightDiagnostic diag = emitOpError();
+    diag << "transfer " << i << ": ";
+    return diag;
+  };
+  const ScheduleView &view = table->view();
+  for (size_t i = 0, e = view.size(); i < e; ++i) {
+    if (view.chunk(i) >= numChunks)
+      return emitAt(i) << "chunk " << view.chunk(i) << " is out of range: "
+                       << getNetworkAttr() << " gives " << numChunks
+                       << " chunks";
+    if (view.src(i) >= numNpus || view.dst(i) >= numNpus)
+      return emitAt(i) << "link " << view.src(i) << " -> " << view.dst(i)
+                       << " names an NPU out of range: " << getNetworkAttr()
+                       << " has " << numNpus << " NPUs";
+    if (view.src(i) == view.dst(i))
+      return emitAt(i) << "is a self transfer on NPU " << view.src(i);
+    if (view.kindByte(i) > uint8_t(tacos::TransferKind::Reduce))
+      return emitAt(i) << "has an unknown kind " << int(view.kindByte(i));
+    if (view.start(i) < 0 || view.end(i) < view.start(i))
+      return emitAt(i) << "has times [" << view.start(i) << ", "
+                       << view.end(i) << "]; need 0 <= start <= end";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TransferOp
+//===----------------------------------------------------------------------===//
+
+/// The ranges the core's columns can hold; the network-dependent ranges are
+/// checked by the algorithm.
+LogicalResult TransferOp::verify() {
+  auto fits32 = [](int64_t v) { return v >= 0 && v <= 0xffffffffLL; };
+  if (!fits32(getChunk()))
+    return emitOpError("chunk ") << getChunk() << " is out of range";
+  if (!fits32(getSrc()) || !fits32(getDst()))
+    return emitOpError("names an NPU out of range: ")
+           << getSrc() << " -> " << getDst();
+  if (getLane() < 0 || getLane() > 0xffff)
+    return emitOpError("lane ") << getLane() << " is out of range [0, 65535]";
+  return success();
+}

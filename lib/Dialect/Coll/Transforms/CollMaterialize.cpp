@@ -1,0 +1,45 @@
+//===- CollMaterialize.cpp - Choose the storage form of transfers ---------===//
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLMATERIALIZE
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+struct CollMaterializePass : coll::impl::CollMaterializeBase<CollMaterializePass> {
+  using CollMaterializeBase::CollMaterializeBase;
+
+  void runOnOperation() override {
+    TransferForm target;
+    if (form == "ops") {
+      target = TransferForm::Ops;
+    } else if (form == "packed") {
+      target = TransferForm::Packed;
+    } else {
+      getOperation().emitError("coll-materialize: unknown form '")
+          << form << "'; expected 'ops' or 'packed'";
+      return signalPassFailure();
+    }
+    for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
+      if (transferForm(algorithm) == target)
+        continue;
+      FailureOr<TransferTable> table = readTransfers(algorithm);
+      if (failed(table))
+        return signalPassFailure();
+      // Copy first: the view may point into the blob being replaced.
+      Schedule copy;
+      copy.reserve(table->size());
+      for (size_t i = 0, e = table->size(); i < e; ++i)
+        copy.push_back((*table)[i]);
+      writeTransfers(algorithm, copy.view(), target);
+    }
+  }
+};
+} // namespace

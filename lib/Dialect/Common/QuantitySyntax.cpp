@@ -1,0 +1,92 @@
+//===- QuantitySyntax.cpp - Parsing and printing quantities ---------------===//
+
+#include "tacos/Dialect/Common/QuantitySyntax.h"
+#include "tacos/Network/Quantity.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+
+namespace tacos {
+
+/// Parses `<number> <unit>` and converts it with `convert`, which returns an
+/// error message. Integers are read exactly (APInt) so that huge values are
+/// reported as out of range rather than wrapping.
+template <typename T, typename Convert>
+static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
+                                 T &result, Convert convert) {
+  SMLoc loc = parser.getCurrentLocation();
+  double value;
+  APInt integer;
+  OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
+  if (isInteger.has_value()) {
+    if (failed(*isInteger))
+      return failure();
+    value = integer.roundToDouble(/*isSigned=*/true);
+  } else if (parser.parseFloat(value)) {
+    return failure();
+  }
+  SMLoc unitLoc = parser.getCurrentLocation();
+  std::string unit;
+  if (parser.parseOptionalKeywordOrString(&unit))
+    return parser.emitError(unitLoc, "expected a unit (")
+           << unitList(kind) << ")";
+  if (!unitScale(kind, unit))
+    return parser.emitError(unitLoc, "unknown unit '")
+           << unit << "'; expected one of " << unitList(kind);
+  std::string error = convert(value, unit, result);
+  if (!error.empty())
+    return parser.emitError(loc, error);
+  return success();
+}
+
+ParseResult parseBandwidth(AsmParser &parser, std::optional<double> &bps) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    bps = std::nullopt;
+    return success();
+  }
+  double value;
+  if (parseQuantity(parser, QuantityKind::Bandwidth, value, toBandwidth))
+    return failure();
+  bps = value;
+  return success();
+}
+
+ParseResult parseTime(AsmParser &parser, int64_t &ps) {
+  return parseQuantity(parser, QuantityKind::Time, ps, toTime);
+}
+
+ParseResult parseSize(AsmParser &parser, int64_t &bytes) {
+  return parseQuantity(parser, QuantityKind::Size, bytes, toSize);
+}
+
+void printBandwidth(AsmPrinter &printer, std::optional<double> bps) {
+  printer << (bps ? formatBandwidth(*bps) : std::string("?"));
+}
+void printTime(AsmPrinter &printer, int64_t ps) { printer << formatTime(ps); }
+void printSize(AsmPrinter &printer, int64_t bytes) {
+  printer << formatSize(bytes);
+}
+
+ParseResult parseSize(OpAsmParser &parser, IntegerAttr &attr) {
+  int64_t bytes;
+  if (parseSize(static_cast<AsmParser &>(parser), bytes))
+    return failure();
+  attr = parser.getBuilder().getI64IntegerAttr(bytes);
+  return success();
+}
+void printSize(OpAsmPrinter &printer, Operation *, IntegerAttr attr) {
+  printSize(printer, attr.getInt());
+}
+ParseResult parseTime(OpAsmParser &parser, IntegerAttr &attr) {
+  int64_t ps;
+  if (parseTime(static_cast<AsmParser &>(parser), ps))
+    return failure();
+  attr = parser.getBuilder().getI64IntegerAttr(ps);
+  return success();
+}
+void printTime(OpAsmPrinter &printer, Operation *, IntegerAttr attr) {
+  printTime(printer, attr.getInt());
+}
+
+} // namespace tacos

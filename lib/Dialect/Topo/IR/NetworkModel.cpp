@@ -1,0 +1,149 @@
+//===- NetworkModel.cpp - topo IR <-> core network model ------------------===//
+
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::topo;
+
+NetworkOps topo::collectNetworkOps(NetworkOp network) {
+  NetworkOps ops;
+  if (network.getBody().empty())
+    return ops;
+  for (Operation &op : network.getBody().front()) {
+    if (auto dims = dyn_cast<DimsOp>(op))
+      ops.dims.push_back(dims);
+    else if (auto npus = dyn_cast<NpusOp>(op))
+      ops.npus.push_back(npus);
+    else if (auto link = dyn_cast<LinkOp>(op))
+      ops.links.push_back(link);
+    else if (auto sw = dyn_cast<SwitchOp>(op))
+      ops.switches.push_back(sw);
+    else if (auto drop = dyn_cast<DropOp>(op))
+      ops.drops.push_back(drop);
+  }
+  return ops;
+}
+
+TopologySpec topo::readTopologySpec(const NetworkOps &ops) {
+  TopologySpec spec;
+  if (!ops.dims.empty())
+    for (Attribute dim : DimsOp(ops.dims.front()).getDims())
+      spec.dims.push_back(cast<DimAttr>(dim).getSpec());
+  if (!ops.npus.empty())
+    spec.explicitNpus = NpusOp(ops.npus.front()).getCount();
+  for (LinkOp link : ops.links)
+    spec.links.push_back({link.getSrc(), link.getDst(),
+                          link.getBidirectional(), link.getParallel(),
+                          link.getSpec().getSpec()});
+  for (SwitchOp sw : ops.switches) {
+    SwitchSpec s;
+    if (sw.getNameAttr())
+      s.name = sw.getNameAttr().str();
+    s.ports.assign(sw.getPorts().begin(), sw.getPorts().end());
+    s.link = sw.getSpec().getSpec();
+    spec.switches.push_back(std::move(s));
+  }
+  for (DropOp drop : ops.drops)
+    spec.drops.push_back(
+        {drop.getSrc(), drop.getDst(), drop.getBidirectional()});
+  return spec;
+}
+
+LogicalResult topo::checkNetwork(NetworkOp network) {
+  NetworkOps ops = collectNetworkOps(network);
+  std::vector<SpecError> errors = check(readTopologySpec(ops));
+  for (const SpecError &error : errors) {
+    Operation *op = network;
+    switch (error.item) {
+    case SpecError::Item::Network:
+      break;
+    case SpecError::Item::Dims:
+      op = ops.dims.empty() ? network.getOperation() : ops.dims.front();
+      break;
+    case SpecError::Item::Link:
+      op = ops.links[error.index];
+      break;
+    case SpecError::Item::Switch:
+      op = ops.switches[error.index];
+      break;
+    case SpecError::Item::Drop:
+      op = ops.drops[error.index];
+      break;
+    }
+    op->emitError(error.message);
+  }
+  return success(errors.empty());
+}
+
+FailureOr<Network> topo::buildNetworkModel(NetworkOp network) {
+  if (failed(checkNetwork(network)))
+    return failure();
+  return buildNetwork(readTopologySpec(collectNetworkOps(network)));
+}
+
+void topo::writeExplicitNetwork(NetworkOp network, const Network &model) {
+  MLIRContext *context = network.getContext();
+  Block &body = network.getBody().empty() ? network.getBody().emplaceBlock()
+                                          : network.getBody().front();
+  while (!body.empty())
+    body.front().erase();
+  OpBuilder builder = OpBuilder::atBlockEnd(&body);
+  Location loc = network.getLoc();
+  NpusOp::create(builder, loc, builder.getI64IntegerAttr(model.numNpus()));
+
+  auto specOf = [&](LinkId l) {
+    LinkSpec spec;
+    spec.bandwidthBps = model.bandwidth(l);
+    spec.latencyPs = model.latency(l);
+    spec.tier = model.tier(l);
+    return LinkAttr::get(context, spec);
+  };
+
+  // Links between NPUs. Out-links are sorted by destination, so the links
+  // u->v of one ordered pair are contiguous; the i-th of u->v pairs with the
+  // i-th of v->u when both have the same spec.
+  auto linksBetween = [&](NodeId u, NodeId v) {
+    SmallVector<LinkId, 2> result;
+    for (LinkId l : model.outLinks(u))
+      if (model.dst(l) == v)
+        result.push_back(l);
+    return result;
+  };
+  for (NodeId u = 0; u < model.numNpus(); ++u) {
+    NodeId previous = ~0u;
+    for (LinkId l : model.outLinks(u)) {
+      NodeId v = model.dst(l);
+      if (model.isSwitch(v) || v == previous)
+        continue;
+      previous = v;
+      SmallVector<LinkId, 2> forward = linksBetween(u, v);
+      SmallVector<LinkId, 2> backward = linksBetween(v, u);
+      unsigned emittedForward = 0;
+      for (auto [i, f] : llvm::enumerate(forward)) {
+        bool paired = i < backward.size() && specOf(f) == specOf(backward[i]);
+        if (paired && v < u) {
+          ++emittedForward; // written as `v <-> u` already
+          continue;
+        }
+        LinkOp::create(builder, loc, model.src(f), model.dst(f), paired,
+                       specOf(f), /*parallel=*/emittedForward++ > 0);
+      }
+    }
+  }
+
+  for (NodeId s = model.numNpus(); s < model.numNodes(); ++s) {
+    LinkRange up = model.inLinks(s);
+    if (up.empty())
+      continue;
+    StringAttr name = model.switchName(s).empty()
+                          ? StringAttr()
+                          : builder.getStringAttr(model.switchName(s));
+    SmallVector<int64_t> ports(model.switchPorts(s).begin(),
+                               model.switchPorts(s).end());
+    SwitchOp::create(builder, loc, name, ports, specOf(*up.begin()));
+  }
+}

@@ -1,0 +1,214 @@
+//===- TopoSyntax.cpp - Custom syntax of topo ops and attributes ----------===//
+
+#include "TopoSyntax.h"
+#include "tacos/Dialect/Common/QuantitySyntax.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::topo;
+
+//===----------------------------------------------------------------------===//
+// Links
+//===----------------------------------------------------------------------===//
+
+/// `tier(<name>)`, if present.
+static ParseResult parseOptionalTier(AsmParser &parser, StringAttr &tier) {
+  if (failed(parser.parseOptionalKeyword("tier")))
+    return success();
+  std::string name;
+  if (parser.parseLParen() || parser.parseKeywordOrString(&name) ||
+      parser.parseRParen())
+    return failure();
+  tier = parser.getBuilder().getStringAttr(name);
+  return success();
+}
+
+static void printOptionalTier(AsmPrinter &printer, StringAttr tier) {
+  if (!tier)
+    return;
+  printer << " tier(";
+  printer.printKeywordOrString(tier.getValue());
+  printer << ")";
+}
+
+/// `<bandwidth>, <latency>` then an optional tier. Attribute-verifier
+/// failures become errors at `loc` instead of unlocated ones.
+static ParseResult parseLinkFields(AsmParser &parser, LinkAttr &spec,
+                                   bool parenthesized) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::optional<double> bandwidth;
+  int64_t latency;
+  StringAttr tier;
+  if (parenthesized && parser.parseLParen())
+    return failure();
+  if (parseBandwidth(parser, bandwidth) || parser.parseComma() ||
+      parseTime(parser, latency))
+    return failure();
+  if (parenthesized && parser.parseRParen())
+    return failure();
+  if (parseOptionalTier(parser, tier))
+    return failure();
+  FloatAttr bandwidthAttr;
+  if (bandwidth)
+    bandwidthAttr = parser.getBuilder().getF64FloatAttr(*bandwidth);
+  spec = LinkAttr::getChecked([&] { return parser.emitError(loc); },
+                              parser.getContext(), bandwidthAttr, latency,
+                              tier);
+  return success(static_cast<bool>(spec));
+}
+
+static void printLinkFields(AsmPrinter &printer, LinkAttr spec,
+                            bool parenthesized) {
+  if (parenthesized)
+    printer << "(";
+  std::optional<double> bandwidth;
+  if (spec.getBandwidth())
+    bandwidth = spec.getBandwidth().getValueAsDouble();
+  printBandwidth(printer, bandwidth);
+  printer << ", ";
+  printTime(printer, spec.getLatency());
+  if (parenthesized)
+    printer << ")";
+  printOptionalTier(printer, spec.getTier());
+}
+
+ParseResult topo::parseLinkSpec(AsmParser &parser, LinkAttr &spec) {
+  if (parser.parseKeyword("link"))
+    return failure();
+  return parseLinkFields(parser, spec, /*parenthesized=*/true);
+}
+
+void topo::printLinkSpec(AsmPrinter &printer, LinkAttr spec) {
+  printer << "link";
+  printLinkFields(printer, spec, /*parenthesized=*/true);
+}
+
+/// `#topo.link<50 GBps, 1 us tier(pod)>`
+Attribute LinkAttr::parse(AsmParser &parser, Type) {
+  LinkAttr spec;
+  if (parser.parseLess() ||
+      parseLinkFields(parser, spec, /*parenthesized=*/false) ||
+      parser.parseGreater())
+    return {};
+  return spec;
+}
+
+void LinkAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printLinkFields(printer, *this, /*parenthesized=*/false);
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Dimensions
+//===----------------------------------------------------------------------===//
+
+ParseResult topo::parseDim(AsmParser &parser, DimAttr &dim) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef name;
+  if (parser.parseKeyword(&name))
+    return failure();
+  std::optional<DimKind> kind =
+      llvm::StringSwitch<std::optional<DimKind>>(name)
+          .Case("line", DimKind::Line)
+          .Case("ring", DimKind::Ring)
+          .Case("fully_connected", DimKind::FullyConnected)
+          .Case("switch", DimKind::Switch)
+          .Default(std::nullopt);
+  if (!kind)
+    return parser.emitError(loc, "unknown dimension kind '")
+           << name << "'; expected line, ring, fully_connected or switch";
+  int64_t size;
+  SMLoc sizeLoc;
+  if (parser.parseLParen() || parser.getCurrentLocation(&sizeLoc) ||
+      parser.parseInteger(size))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    SMLoc uniLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword("uni"))
+      return failure();
+    if (*kind != DimKind::Ring)
+      return parser.emitError(uniLoc, "only a ring can be one-way ('uni')");
+    kind = DimKind::UniRing;
+  }
+  LinkAttr link;
+  if (parser.parseRParen() || parseLinkSpec(parser, link))
+    return failure();
+  dim = DimAttr::getChecked([&] { return parser.emitError(sizeLoc); },
+                            parser.getContext(), *kind, size, link);
+  return success(static_cast<bool>(dim));
+}
+
+void topo::printDim(AsmPrinter &printer, DimAttr dim) {
+  if (dim.getKind() == DimKind::UniRing)
+    printer << "ring(" << dim.getSize() << ", uni) ";
+  else
+    printer << dimKindName(dim.getKind()) << "(" << dim.getSize() << ") ";
+  printLinkSpec(printer, dim.getLink());
+}
+
+/// `#topo.dim<ring(4) link(50 GBps, 1 us)>`
+Attribute DimAttr::parse(AsmParser &parser, Type) {
+  DimAttr dim;
+  if (parser.parseLess() || parseDim(parser, dim) || parser.parseGreater())
+    return {};
+  return dim;
+}
+
+void DimAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printDim(printer, *this);
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Op directives
+//===----------------------------------------------------------------------===//
+
+ParseResult topo::parseLinkSpec(OpAsmParser &parser, LinkAttr &spec) {
+  return parseLinkSpec(static_cast<AsmParser &>(parser), spec);
+}
+void topo::printLinkSpec(OpAsmPrinter &printer, Operation *, LinkAttr spec) {
+  printLinkSpec(static_cast<AsmPrinter &>(printer), spec);
+}
+
+ParseResult topo::parseDimList(OpAsmParser &parser, ArrayAttr &dims) {
+  SmallVector<Attribute> list;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        DimAttr dim;
+        if (parseDim(parser, dim))
+          return failure();
+        list.push_back(dim);
+        return success();
+      }))
+    return failure();
+  dims = parser.getBuilder().getArrayAttr(list);
+  return success();
+}
+
+void topo::printDimList(OpAsmPrinter &printer, Operation *, ArrayAttr dims) {
+  printer << "[";
+  llvm::interleaveComma(dims, printer, [&](Attribute dim) {
+    printDim(printer, cast<DimAttr>(dim));
+  });
+  printer << "]";
+}
+
+ParseResult topo::parseDirection(OpAsmParser &parser, UnitAttr &bidirectional) {
+  // `<->` lexes as `<` followed by `->`.
+  if (succeeded(parser.parseOptionalLess())) {
+    if (parser.parseArrow())
+      return failure();
+    bidirectional = parser.getBuilder().getUnitAttr();
+    return success();
+  }
+  return parser.parseArrow();
+}
+
+void topo::printDirection(OpAsmPrinter &printer, Operation *,
+                          UnitAttr bidirectional) {
+  printer << (bidirectional ? "<->" : "->");
+}

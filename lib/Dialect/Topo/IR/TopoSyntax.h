@@ -1,0 +1,37 @@
+//===- TopoSyntax.h - Custom syntax of topo ops and attributes --*- C++ -*-===//
+//
+// Sub-syntax shared by attributes and ops: `link(50 GBps, 1 us) tier(pod)`,
+// `ring(4, uni) link(...)`, `->` / `<->`. Private to the dialect library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_LIB_DIALECT_TOPO_IR_TOPOSYNTAX_H
+#define TACOS_LIB_DIALECT_TOPO_IR_TOPOSYNTAX_H
+
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+
+namespace tacos::topo {
+
+/// `link(<bandwidth>, <latency>) [tier(<name>)]`
+mlir::ParseResult parseLinkSpec(mlir::AsmParser &parser, LinkAttr &spec);
+void printLinkSpec(mlir::AsmPrinter &printer, LinkAttr spec);
+
+/// `<kind>(<size>[, uni]) link(...) [tier(...)]`
+mlir::ParseResult parseDim(mlir::AsmParser &parser, DimAttr &dim);
+void printDim(mlir::AsmPrinter &printer, DimAttr dim);
+
+// Declarative-format directives.
+mlir::ParseResult parseLinkSpec(mlir::OpAsmParser &parser, LinkAttr &spec);
+void printLinkSpec(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                   LinkAttr spec);
+mlir::ParseResult parseDimList(mlir::OpAsmParser &parser, mlir::ArrayAttr &dims);
+void printDimList(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                  mlir::ArrayAttr dims);
+mlir::ParseResult parseDirection(mlir::OpAsmParser &parser,
+                                 mlir::UnitAttr &bidirectional);
+void printDirection(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                    mlir::UnitAttr bidirectional);
+
+} // namespace tacos::topo
+
+#endif // TACOS_LIB_DIALECT_TOPO_IR_TOPOSYNTAX_H

@@ -1,0 +1,499 @@
+//===- Network.cpp - The network model the core works on -------*- C++ -*-===//
+//
+// Building is linear in the number of links: links are generated without
+// per-link strings or maps, then put in (src, dst) order by two stable
+// counting sorts (by dst, then by src), which also yields the CSR offsets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Network/Network.h"
+#include "tacos/Network/Quantity.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <queue>
+#include <unordered_set>
+#include <utility>
+
+namespace tacos {
+
+//===----------------------------------------------------------------------===//
+// NetworkBuilder
+//===----------------------------------------------------------------------===//
+
+NetworkBuilder::NetworkBuilder(uint32_t numNpus) : npus(numNpus) {}
+
+NodeId NetworkBuilder::addSwitch(std::string name, std::vector<NodeId> ports) {
+  switches.push_back({std::move(name), std::move(ports)});
+  return NodeId(npus + switches.size() - 1);
+}
+
+void NetworkBuilder::reserveLinks(size_t n) {
+  linkSrc.reserve(n);
+  linkDst.reserve(n);
+  linkBandwidth.reserve(n);
+  linkLatency.reserve(n);
+  linkTier.reserve(n);
+}
+
+void NetworkBuilder::addLink(NodeId src, NodeId dst, const LinkSpec &spec) {
+  assert(src < npus + switches.size() && dst < npus + switches.size() &&
+         "link endpoint is not a node");
+  // Networks use a handful of tiers, so a linear scan beats hashing; the
+  // untiered case (almost every link) costs one emptiness test.
+  uint16_t tier = 0;
+  if (!spec.tier.empty()) {
+    auto it = std::find(tiers.begin() + 1, tiers.end(), spec.tier);
+    if (it == tiers.end()) {
+      assert(tiers.size() <= std::numeric_limits<uint16_t>::max() &&
+             "too many tiers");
+      tiers.push_back(spec.tier);
+      it = tiers.end() - 1;
+    }
+    tier = uint16_t(it - tiers.begin());
+  }
+  linkSrc.push_back(src);
+  linkDst.push_back(dst);
+  linkBandwidth.push_back(spec.bandwidthBps);
+  linkLatency.push_back(spec.latencyPs);
+  linkTier.push_back(tier);
+}
+
+namespace {
+
+/// Turns per-node counts (at index node + 1) into CSR offsets.
+void prefixSum(std::vector<uint32_t> &offsets) {
+  for (size_t n = 1; n < offsets.size(); ++n)
+    offsets[n] += offsets[n - 1];
+}
+
+template <typename T>
+std::vector<T> gather(const std::vector<T> &from,
+                      const std::vector<LinkId> &order) {
+  std::vector<T> to(order.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    to[k] = from[order[k]];
+  return to;
+}
+
+} // namespace
+
+// Memory traffic, not arithmetic, is what building costs (first touches of
+// fresh pages dominate), so links already in (src, dst) order are moved into
+// the Network as they are and only out-of-order input pays for a sort.
+Network NetworkBuilder::build() {
+  Network net;
+  const uint32_t numNodes = npus + uint32_t(switches.size());
+  const size_t numLinks = linkSrc.size();
+  assert(numLinks <= std::numeric_limits<LinkId>::max() && "too many links");
+
+  bool sorted = true;
+  for (size_t i = 1; i < numLinks && sorted; ++i)
+    sorted = linkSrc[i - 1] < linkSrc[i] ||
+             (linkSrc[i - 1] == linkSrc[i] && linkDst[i - 1] <= linkDst[i]);
+
+  std::vector<uint32_t> offsets(numNodes + 1, 0);
+  for (NodeId s : linkSrc)
+    ++offsets[s + 1];
+  prefixSum(offsets);
+
+  if (sorted) {
+    net.linkSrc = std::move(linkSrc);
+    net.linkDst = std::move(linkDst);
+    net.linkBandwidth = std::move(linkBandwidth);
+    net.linkLatency = std::move(linkLatency);
+    net.linkTier = std::move(linkTier);
+  } else {
+    // Stable LSD sort by (src, dst): by dst, then by src. Equal pairs
+    // (parallel links) keep their order of appearance.
+    std::vector<uint32_t> byDstOffsets(numNodes + 1, 0);
+    for (NodeId d : linkDst)
+      ++byDstOffsets[d + 1];
+    prefixSum(byDstOffsets);
+    std::vector<LinkId> byDst(numLinks), order(numLinks);
+    for (size_t i = 0; i < numLinks; ++i)
+      byDst[byDstOffsets[linkDst[i]]++] = LinkId(i);
+    std::vector<uint32_t> next(offsets.begin(), offsets.end() - 1);
+    for (LinkId i : byDst)
+      order[next[linkSrc[i]]++] = i;
+    net.linkSrc = gather(linkSrc, order);
+    net.linkDst = gather(linkDst, order);
+    net.linkBandwidth = gather(linkBandwidth, order);
+    net.linkLatency = gather(linkLatency, order);
+    net.linkTier = gather(linkTier, order);
+  }
+  net.npus = npus;
+  net.outOffsets = offsets;
+
+  // NaN (undecided) propagates through the sums, as documented.
+  net.ingress.assign(numNodes, 0.0);
+  net.egress.assign(numNodes, 0.0);
+  for (size_t k = 0; k < numLinks; ++k) {
+    net.egress[net.linkSrc[k]] += net.linkBandwidth[k];
+    net.ingress[net.linkDst[k]] += net.linkBandwidth[k];
+  }
+
+  // Out-links are the id order itself; in-links are a stable counting sort
+  // of the ids by dst, so each node's in-links come in increasing src order.
+  net.outIds.resize(numLinks);
+  for (size_t k = 0; k < numLinks; ++k)
+    net.outIds[k] = LinkId(k);
+  std::fill(offsets.begin(), offsets.end(), 0);
+  for (NodeId d : net.linkDst)
+    ++offsets[d + 1];
+  prefixSum(offsets);
+  net.inOffsets = offsets;
+  net.inIds.resize(numLinks);
+  for (size_t k = 0; k < numLinks; ++k)
+    net.inIds[offsets[net.linkDst[k]]++] = LinkId(k);
+
+  net.tiers = std::move(tiers);
+  net.switches = std::move(switches);
+  net.pureDims = std::move(dims);
+  *this = NetworkBuilder(npus);
+  return net;
+}
+
+//===----------------------------------------------------------------------===//
+// buildNetwork
+//===----------------------------------------------------------------------===//
+
+Network buildNetwork(const TopologySpec &spec) {
+  const int64_t n = numNpus(spec);
+  assert(n >= 1 && n <= kMaxNpus && "buildNetwork needs a checked spec");
+  NetworkBuilder builder(static_cast<uint32_t>(n));
+  const std::vector<DimSpec> &dims = spec.dims;
+
+  std::vector<int64_t> strides(dims.size());
+  for (size_t d = 0, s = 1; d < dims.size(); s *= size_t(dims[d].size), ++d)
+    strides[d] = int64_t(s);
+
+  // The ports of the switch of dimension d whose other coordinates have
+  // mixed-radix id r: r's low digits are the dimensions below d, its high
+  // digits the ones above; the digit of d runs over the ports.
+  auto dimSwitchPorts = [&](size_t d, int64_t r) {
+    const int64_t size = dims[d].size, stride = strides[d];
+    const int64_t base = r % stride + (r / stride) * stride * size;
+    std::vector<NodeId> ports(static_cast<size_t>(size));
+    for (int64_t i = 0; i < size; ++i)
+      ports[size_t(i)] = NodeId(base + i * stride);
+    return ports;
+  };
+
+  // Switch nodes must exist before links to them are added: dimension
+  // switches in order of dimension, then of the other coordinates'
+  // mixed-radix id; then explicit switches.
+  for (size_t d = 0; d < dims.size(); ++d)
+    if (dims[d].kind == DimKind::Switch)
+      for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
+        builder.addSwitch("dim" + std::to_string(d) + "_" + std::to_string(r),
+                          dimSwitchPorts(d, r));
+  for (const SwitchSpec &s : spec.switches)
+    builder.addSwitch(s.name,
+                      std::vector<NodeId>(s.ports.begin(), s.ports.end()));
+
+  size_t expected = 0;
+  for (const DimSpec &d : dims) {
+    const size_t size = size_t(d.size), blocks = size_t(n) / size;
+    switch (d.kind) {
+    case DimKind::Line:
+      expected += blocks * 2 * (size - 1);
+      break;
+    case DimKind::Ring:
+      expected += blocks * (size > 2 ? 2 * size : 2 * (size - 1));
+      break;
+    case DimKind::UniRing:
+      expected += blocks * (size > 1 ? size : 0);
+      break;
+    case DimKind::FullyConnected:
+      expected += blocks * size * (size - 1);
+      break;
+    case DimKind::Switch:
+      expected += 2 * size_t(n);
+      break;
+    }
+  }
+  for (const ExplicitLink &l : spec.links)
+    expected += l.bidirectional ? 2 : 1;
+  for (const SwitchSpec &s : spec.switches)
+    expected += 2 * s.ports.size();
+  builder.reserveLinks(expected);
+
+  std::unordered_set<uint64_t> dropped;
+  for (const DropSpec &d : spec.drops) {
+    dropped.insert((uint64_t(d.src) << 32) | uint64_t(d.dst));
+    if (d.bidirectional)
+      dropped.insert((uint64_t(d.dst) << 32) | uint64_t(d.src));
+  }
+  auto add = [&](int64_t a, int64_t b, const LinkSpec &l) {
+    if (!dropped.empty() &&
+        dropped.count((uint64_t(a) << 32) | uint64_t(b)))
+      return;
+    builder.addLink(NodeId(a), NodeId(b), l);
+  };
+
+  // Generate every NPU's dims links in increasing dst order, so that a pure
+  // product needs no sorting. A step along dimension d is a multiple of
+  // stride_d, and stride_d > (size_{d-1} - 1) * stride_{d-1} bounds every
+  // step along a lower dimension; so backward steps come first from the
+  // highest dimension down, then forward steps from the lowest up.
+  std::vector<int64_t> coord(dims.size(), 0);
+  for (int64_t a = 0; a < n; ++a) {
+    for (size_t d = dims.size(); d-- > 0;) {
+      const DimSpec &dim = dims[d];
+      const int64_t size = dim.size, s = strides[d], c = coord[d];
+      switch (dim.kind) {
+      case DimKind::Line:
+        if (c > 0)
+          add(a, a - s, dim.link);
+        break;
+      case DimKind::Ring:
+        // ring(2) has one link pair: its wrap-around is the plain step.
+        if (size > 2 && c == size - 1)
+          add(a, a - (size - 1) * s, dim.link);
+        if (c > 0)
+          add(a, a - s, dim.link);
+        break;
+      case DimKind::UniRing:
+        if (size > 1 && c == size - 1)
+          add(a, a - (size - 1) * s, dim.link);
+        break;
+      case DimKind::FullyConnected:
+        for (int64_t o = 0; o < c; ++o)
+          add(a, a + (o - c) * s, dim.link);
+        break;
+      case DimKind::Switch:
+        break;
+      }
+    }
+    for (size_t d = 0; d < dims.size(); ++d) {
+      const DimSpec &dim = dims[d];
+      const int64_t size = dim.size, s = strides[d], c = coord[d];
+      switch (dim.kind) {
+      case DimKind::Line:
+      case DimKind::UniRing:
+        if (c + 1 < size)
+          add(a, a + s, dim.link);
+        break;
+      case DimKind::Ring:
+        if (c + 1 < size)
+          add(a, a + s, dim.link);
+        if (size > 2 && c == 0)
+          add(a, a + (size - 1) * s, dim.link);
+        break;
+      case DimKind::FullyConnected:
+        for (int64_t o = c + 1; o < size; ++o)
+          add(a, a + (o - c) * s, dim.link);
+        break;
+      case DimKind::Switch:
+        break;
+      }
+    }
+    for (size_t d = 0; d < dims.size() && ++coord[d] == dims[d].size; ++d)
+      coord[d] = 0;
+  }
+
+  for (const ExplicitLink &l : spec.links) {
+    add(l.src, l.dst, l.link);
+    if (l.bidirectional)
+      add(l.dst, l.src, l.link);
+  }
+
+  // Port links in the same node order as the switches were added.
+  NodeId sw = NodeId(n);
+  auto addPorts = [&](const std::vector<NodeId> &ports, const LinkSpec &l) {
+    for (NodeId p : ports) {
+      builder.addLink(p, sw, l);
+      builder.addLink(sw, p, l);
+    }
+    ++sw;
+  };
+  for (size_t d = 0; d < dims.size(); ++d)
+    if (dims[d].kind == DimKind::Switch)
+      for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
+        addPorts(dimSwitchPorts(d, r), dims[d].link);
+  for (const SwitchSpec &s : spec.switches)
+    addPorts(std::vector<NodeId>(s.ports.begin(), s.ports.end()), s.link);
+
+  if (!dims.empty() && spec.links.empty() && spec.switches.empty() &&
+      spec.drops.empty())
+    builder.setProductDims(dims);
+  return builder.build();
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+bool Network::hasUndecidedBandwidth() const {
+  return std::any_of(linkBandwidth.begin(), linkBandwidth.end(),
+                     [](double b) { return std::isnan(b); });
+}
+
+int64_t Network::transferTimePs(LinkId l, double bytes) const {
+  constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+  const int64_t lat = linkLatency[l];
+  const double bw = linkBandwidth[l];
+  if (!(bytes > 0))
+    return lat;
+  if (!(bw > 0) || std::isinf(bytes))
+    return kNever;
+  // Integral bytes and bandwidth (the common case) are divided exactly, so
+  // that a transfer of exactly T ps is not rounded up to T + 1.
+  if (bytes == std::floor(bytes) && bw == std::floor(bw) && bytes < 0x1p63 &&
+      bw < 0x1p63) {
+    __extension__ typedef unsigned __int128 u128;
+    u128 num = u128(uint64_t(bytes)) * 1'000'000'000'000u;
+    u128 den = u128(uint64_t(bw));
+    u128 q = (num + den - 1) / den;
+    if (q >= u128(kNever - lat))
+      return kNever;
+    return lat + int64_t(q);
+  }
+  long double t = std::ceil((long double)bytes * 1e12L / (long double)bw);
+  if (!(t < (long double)(kNever - lat)))
+    return kNever;
+  return lat + int64_t(t);
+}
+
+std::vector<int64_t> Network::shortestLatencies(NodeId source) const {
+  std::vector<int64_t> dist(numNodes(), -1);
+  using Entry = std::pair<int64_t, NodeId>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
+  dist[source] = 0;
+  queue.push({0, source});
+  while (!queue.empty()) {
+    auto [d, u] = queue.top();
+    queue.pop();
+    if (d != dist[u])
+      continue;
+    for (LinkId l : outLinks(u)) {
+      NodeId v = linkDst[l];
+      int64_t nd = d + linkLatency[l];
+      if (dist[v] < 0 || nd < dist[v]) {
+        dist[v] = nd;
+        queue.push({nd, v});
+      }
+    }
+  }
+  return dist;
+}
+
+std::vector<int32_t> Network::hopDistances(NodeId source) const {
+  std::vector<int32_t> dist(numNodes(), -1);
+  std::vector<NodeId> queue;
+  queue.reserve(numNodes());
+  dist[source] = 0;
+  queue.push_back(source);
+  for (size_t head = 0; head < queue.size(); ++head) {
+    NodeId u = queue[head];
+    for (LinkId l : outLinks(u)) {
+      NodeId v = linkDst[l];
+      if (dist[v] < 0) {
+        dist[v] = dist[u] + 1;
+        queue.push_back(v);
+      }
+    }
+  }
+  return dist;
+}
+
+namespace {
+
+/// Largest hop distance between two nodes of a 1-D block; a path through a
+/// switch is two hops.
+int64_t blockHopDiameter(const DimSpec &d) {
+  if (d.size < 2)
+    return 0;
+  switch (d.kind) {
+  case DimKind::Line:
+  case DimKind::UniRing:
+    return d.size - 1;
+  case DimKind::Ring:
+    return d.size / 2;
+  case DimKind::FullyConnected:
+    return 1;
+  case DimKind::Switch:
+    return 2;
+  }
+  return 0;
+}
+
+/// Max over NPU pairs of `distances(a)[b]`, or nothing if some is -1.
+template <typename DistFn>
+std::optional<int64_t> npuDiameter(uint32_t npus, DistFn distances) {
+  int64_t best = 0;
+  for (NodeId a = 0; a < npus; ++a) {
+    auto dist = distances(a);
+    for (NodeId b = 0; b < npus; ++b) {
+      if (a == b)
+        continue;
+      if (dist[b] < 0)
+        return std::nullopt;
+      best = std::max<int64_t>(best, dist[b]);
+    }
+  }
+  return best;
+}
+
+} // namespace
+
+// On a Cartesian product the distance between two nodes is the sum of the
+// per-dimension distances, and the per-dimension maxima can be taken
+// independently, so the diameter is the sum of the blocks' diameters.
+std::optional<int64_t> Network::hopDiameter() const {
+  if (!pureDims.empty()) {
+    int64_t sum = 0;
+    for (const DimSpec &d : pureDims)
+      sum += blockHopDiameter(d);
+    return sum;
+  }
+  return npuDiameter(npus, [&](NodeId a) { return hopDistances(a); });
+}
+
+std::optional<int64_t> Network::latencyDiameter() const {
+  if (!pureDims.empty()) {
+    int64_t sum = 0;
+    for (const DimSpec &d : pureDims)
+      sum += blockHopDiameter(d) * d.link.latencyPs;
+    return sum;
+  }
+  return npuDiameter(npus, [&](NodeId a) { return shortestLatencies(a); });
+}
+
+std::optional<std::pair<NodeId, NodeId>> Network::findUnreachablePair() const {
+  if (npus < 2)
+    return std::nullopt;
+  // Every NPU reaches NPU 0 and is reached from it iff all NPUs reach each
+  // other, so one search in each direction decides it.
+  auto search = [&](bool forward) {
+    std::vector<char> seen(numNodes(), 0);
+    std::vector<NodeId> stack{0};
+    seen[0] = 1;
+    while (!stack.empty()) {
+      NodeId u = stack.back();
+      stack.pop_back();
+      for (LinkId l : forward ? outLinks(u) : inLinks(u)) {
+        NodeId v = forward ? linkDst[l] : linkSrc[l];
+        if (!seen[v]) {
+          seen[v] = 1;
+          stack.push_back(v);
+        }
+      }
+    }
+    return seen;
+  };
+  std::vector<char> reached = search(true);
+  for (NodeId b = 1; b < npus; ++b)
+    if (!reached[b])
+      return std::make_pair(NodeId(0), b);
+  std::vector<char> reaching = search(false);
+  for (NodeId a = 1; a < npus; ++a)
+    if (!reaching[a])
+      return std::make_pair(a, NodeId(0));
+  return std::nullopt;
+}
+
+} // namespace tacos

@@ -1,0 +1,306 @@
+//===- Quantity.cpp - Physical quantities with units ------------*- C++ -*-===//
+//
+// Parsing checks the value as a double against the limits before converting
+// to an integer, so that no input can overflow. Formatting of times and sizes
+// works on the integer base value with exact decimal arithmetic: a double
+// would print 1234567 ps as 1.2345670000000001 us.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Network/Quantity.h"
+
+#include <cfloat>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <system_error>
+
+namespace tacos {
+
+namespace {
+
+struct Unit {
+  const char *name;
+  double scale;
+};
+
+// Sorted by increasing scale, so that formatting can prefer the later (larger)
+// unit on a tie by scanning in order.
+constexpr Unit kBandwidthUnits[] = {
+    {"Bps", 1.0},
+    {"KBps", 1e3},
+    {"KiBps", 1024.0},
+    {"MBps", 1e6},
+    {"MiBps", 1048576.0},
+    {"GBps", 1e9},
+    {"GiBps", 1073741824.0},
+    {"TBps", 1e12},
+    {"TiBps", 1099511627776.0},
+};
+constexpr Unit kTimeUnits[] = {
+    {"ps", 1.0}, {"ns", 1e3}, {"us", 1e6}, {"ms", 1e9}, {"s", 1e12},
+};
+constexpr Unit kSizeUnits[] = {
+    {"B", 1.0},
+    {"KB", 1e3},
+    {"KiB", 1024.0},
+    {"MB", 1e6},
+    {"MiB", 1048576.0},
+    {"GB", 1e9},
+    {"GiB", 1073741824.0},
+    {"TB", 1e12},
+    {"TiB", 1099511627776.0},
+};
+
+template <size_t N>
+std::optional<double> lookup(const Unit (&units)[N], std::string_view unit) {
+  for (const Unit &u : units)
+    if (unit == u.name)
+      return u.scale;
+  return std::nullopt;
+}
+
+const char *kindName(QuantityKind kind) {
+  switch (kind) {
+  case QuantityKind::Bandwidth:
+    return "bandwidth";
+  case QuantityKind::Time:
+    return "time";
+  case QuantityKind::Size:
+    return "size";
+  }
+  return "quantity";
+}
+
+/// Shortest text that reads back as exactly `v`, never with an exponent
+/// (the IR lexer would accept one, but people read these).
+std::string shortestFixed(double v) {
+  char buf[400]; // fixed notation of DBL_MAX has 309 digits
+  auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed);
+  if (res.ec != std::errc())
+    return "?";
+  return std::string(buf, res.ptr);
+}
+
+/// How the user wrote the value, for messages: shortest round trip, with an
+/// exponent only for magnitudes people write that way (`1e+30`).
+std::string shortestGeneral(double v) {
+  double mag = std::fabs(v);
+  if (mag == 0 || (mag >= 1e-4 && mag < 1e16))
+    return shortestFixed(v);
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), v,
+                           std::chars_format::scientific);
+  if (res.ec != std::errc())
+    return "?";
+  return std::string(buf, res.ptr);
+}
+
+std::optional<double> parseDouble(const std::string &text) {
+  double v = 0;
+  const char *first = text.data(), *last = text.data() + text.size();
+  auto res = std::from_chars(first, last, v);
+  if (res.ec != std::errc() || res.ptr != last)
+    return std::nullopt;
+  return v;
+}
+
+/// Shared checks of all three kinds. `v` is the value in base units.
+std::string checkValue(QuantityKind kind, double value, std::string_view unit,
+                       double v, double limit, const char *limitText) {
+  const char *name = kindName(kind);
+  if (!std::isfinite(value))
+    return std::string(name) + " is not a finite number";
+  if (value < 0)
+    return std::string(name) + " " + shortestGeneral(value) + " " +
+           std::string(unit) + " is negative";
+  if (value == 0 && kind != QuantityKind::Time)
+    return std::string(name) + " must be positive";
+  if (!(v <= limit))
+    return std::string(name) + " " + shortestGeneral(value) + " " +
+           std::string(unit) + " exceeds the limit of " + limitText;
+  return "";
+}
+
+std::string unknownUnit(QuantityKind kind, std::string_view unit) {
+  return "unknown " + std::string(kindName(kind)) + " unit '" +
+         std::string(unit) + "'; expected one of " + unitList(kind);
+}
+
+/// Exact decimal text of num / den where den is a power of 10 or of 2 (so
+/// the expansion is finite), without trailing zeros.
+std::string exactQuotient(int64_t num, int64_t den) {
+  std::string out;
+  uint64_t mag = num < 0 ? uint64_t(0) - uint64_t(num) : uint64_t(num);
+  if (num < 0)
+    out += '-';
+  uint64_t d = uint64_t(den);
+  out += std::to_string(mag / d);
+  uint64_t rem = mag % d;
+  if (rem == 0)
+    return out;
+  out += '.';
+  // den <= 2^40 and rem < den, so rem * 10 cannot overflow.
+  while (rem != 0) {
+    rem *= 10;
+    out += char('0' + rem / d);
+    rem %= d;
+  }
+  return out;
+}
+
+/// Picks, among units whose text reads back exactly (`roundTrips`), the one
+/// with the shortest number; a later (larger) unit wins a tie.
+template <size_t N, typename TextFn, typename CheckFn>
+std::string pickShortest(const Unit (&units)[N], TextFn text,
+                         CheckFn roundTrips) {
+  std::string best;
+  const char *bestUnit = nullptr;
+  for (const Unit &u : units) {
+    std::optional<std::string> t = text(u);
+    if (!t || !roundTrips(*t, u))
+      continue;
+    if (!bestUnit || t->size() <= best.size()) {
+      best = std::move(*t);
+      bestUnit = u.name;
+    }
+  }
+  if (!bestUnit)
+    return "";
+  return best + " " + bestUnit;
+}
+
+} // namespace
+
+std::optional<double> unitScale(QuantityKind kind, std::string_view unit) {
+  switch (kind) {
+  case QuantityKind::Bandwidth:
+    return lookup(kBandwidthUnits, unit);
+  case QuantityKind::Time:
+    return lookup(kTimeUnits, unit);
+  case QuantityKind::Size:
+    return lookup(kSizeUnits, unit);
+  }
+  return std::nullopt;
+}
+
+const char *unitList(QuantityKind kind) {
+  switch (kind) {
+  case QuantityKind::Bandwidth:
+    return "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps";
+  case QuantityKind::Time:
+    return "ps ns us ms s";
+  case QuantityKind::Size:
+    return "B KB MB GB TB KiB MiB GiB TiB";
+  }
+  return "";
+}
+
+std::string toBandwidth(double value, std::string_view unit, double &bps) {
+  std::optional<double> scale = unitScale(QuantityKind::Bandwidth, unit);
+  if (!scale)
+    return unknownUnit(QuantityKind::Bandwidth, unit);
+  double v = value * *scale;
+  std::string err = checkValue(QuantityKind::Bandwidth, value, unit, v,
+                               kMaxBandwidthBps, "1 EBps");
+  if (!err.empty())
+    return err;
+  bps = v;
+  return "";
+}
+
+std::string toTime(double value, std::string_view unit, int64_t &ps) {
+  std::optional<double> scale = unitScale(QuantityKind::Time, unit);
+  if (!scale)
+    return unknownUnit(QuantityKind::Time, unit);
+  double v = value * *scale;
+  std::string err = checkValue(QuantityKind::Time, value, unit, v,
+                               double(kMaxTimePs), "1000 s");
+  if (!err.empty())
+    return err;
+  // v <= 1e15 here, so llround cannot overflow.
+  ps = std::llround(v);
+  return "";
+}
+
+std::string toSize(double value, std::string_view unit, int64_t &bytes) {
+  std::optional<double> scale = unitScale(QuantityKind::Size, unit);
+  if (!scale)
+    return unknownUnit(QuantityKind::Size, unit);
+  double v = value * *scale;
+  std::string err = checkValue(QuantityKind::Size, value, unit, v,
+                               double(kMaxSizeBytes), "1 PiB");
+  if (!err.empty())
+    return err;
+  // `1.1 KB` is 1100.0000000000002 after the decimal-to-binary conversion
+  // and the scaling (each off by at most half an ulp), so allow that much.
+  double whole = std::round(v);
+  if (std::fabs(v - whole) > 2 * DBL_EPSILON * v || whole < 1)
+    return "size is not a whole number of bytes";
+  bytes = int64_t(whole);
+  return "";
+}
+
+std::string formatBandwidth(double bps) {
+  if (std::isnan(bps))
+    return "?";
+  if (std::isinf(bps))
+    return bps > 0 ? "inf Bps" : "-inf Bps";
+  if (bps == 0)
+    return "0 Bps";
+  std::string s = pickShortest(
+      kBandwidthUnits,
+      [&](const Unit &u) -> std::optional<std::string> {
+        return shortestFixed(bps / u.scale);
+      },
+      [&](const std::string &t, const Unit &u) {
+        std::optional<double> v = parseDouble(t);
+        return v && *v * u.scale == bps;
+      });
+  // Bps always round-trips (scale 1), so this is only a safety net.
+  return s.empty() ? shortestFixed(bps) + " Bps" : s;
+}
+
+std::string formatTime(int64_t ps) {
+  if (ps == 0)
+    return "0 ps";
+  std::string s = pickShortest(
+      kTimeUnits,
+      [&](const Unit &u) -> std::optional<std::string> {
+        return exactQuotient(ps, int64_t(u.scale));
+      },
+      [&](const std::string &t, const Unit &u) {
+        if (u.scale == 1)
+          return true;
+        std::optional<double> v = parseDouble(t);
+        if (!v)
+          return false;
+        double x = std::round(*v * u.scale);
+        // Beyond 2^62 the comparison below could not be made exactly.
+        return std::fabs(x) < 4e18 && int64_t(x) == ps;
+      });
+  return s;
+}
+
+std::string formatSize(int64_t bytes) {
+  if (bytes == 0)
+    return "0 B";
+  std::string s = pickShortest(
+      kSizeUnits,
+      [&](const Unit &u) -> std::optional<std::string> {
+        return exactQuotient(bytes, int64_t(u.scale));
+      },
+      [&](const std::string &t, const Unit &u) {
+        if (u.scale == 1)
+          return true;
+        std::optional<double> v = parseDouble(t);
+        if (!v)
+          return false;
+        double x = *v * u.scale, whole = std::round(x);
+        return std::fabs(x - whole) <= 2 * DBL_EPSILON * std::fabs(x) &&
+               std::fabs(whole) < 4e18 && int64_t(whole) == bytes;
+      });
+  return s;
+}
+
+} // namespace tacos

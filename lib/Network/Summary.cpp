@@ -1,0 +1,53 @@
+//===- Summary.cpp - A person-readable summary of a network ---------------===//
+
+#include "tacos/Network/Summary.h"
+#include "tacos/Network/Quantity.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tacos {
+
+/// "100 GiBps" when every NPU has the same value, else "min .. max".
+static std::string bandwidthRange(const Network &network, bool ingress) {
+  double lo = INFINITY, hi = 0;
+  for (NodeId n = 0; n < network.numNpus(); ++n) {
+    double bw = ingress ? network.ingressBandwidth(n)
+                        : network.egressBandwidth(n);
+    if (std::isnan(bw))
+      return "? (some links are undecided)";
+    lo = std::min(lo, bw);
+    hi = std::max(hi, bw);
+  }
+  if (hi == 0)
+    return "0 (no links)";
+  if (lo == hi)
+    return formatBandwidth(lo);
+  return (lo == 0 ? std::string("0") : formatBandwidth(lo)) + " .. " +
+         formatBandwidth(hi);
+}
+
+void printNetworkSummary(std::ostream &os, const std::string &name,
+                         const Network &network) {
+  auto line = [&](const char *label, const std::string &value) {
+    os << "  " << label << std::string(20 - std::char_traits<char>::length(label), ' ')
+       << value << "\n";
+  };
+  os << "network @" << name << "\n";
+  line("NPUs", std::to_string(network.numNpus()));
+  if (network.numSwitches())
+    line("switches", std::to_string(network.numSwitches()));
+  line("directed links", std::to_string(network.numLinks()));
+  if (auto pair = network.findUnreachablePair()) {
+    line("connected", "no: NPU " + std::to_string(pair->second) +
+                          " is unreachable from NPU " +
+                          std::to_string(pair->first));
+  } else {
+    line("hop diameter", std::to_string(network.hopDiameter().value_or(0)));
+    line("latency diameter", formatTime(network.latencyDiameter().value_or(0)));
+  }
+  line("ingress per NPU", bandwidthRange(network, /*ingress=*/true));
+  line("egress per NPU", bandwidthRange(network, /*ingress=*/false));
+}
+
+} // namespace tacos

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Set up, build, and run the whole test suite (lit + GoogleTest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+ninja -C "${TACOS_BUILD_DIR:-build}" check-tacos

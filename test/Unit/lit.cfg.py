@@ -1,0 +1,11 @@
+# -*- Python -*-
+# Runs every GoogleTest binary in build/unittests as part of check-tacos.
+import os
+
+import lit.formats
+
+config.name = "tacos-unit"
+config.suffixes = []
+config.test_source_root = config.tacos_unittests_dir
+config.test_exec_root = config.tacos_unittests_dir
+config.test_format = lit.formats.GoogleTest(".", "Tests")

@@ -1,0 +1,248 @@
+//===- QuantityTest.cpp - Units, limits and formatting ----------*- C++ -*-===//
+
+#include "tacos/Network/Quantity.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+using namespace tacos;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// Splits "50 GiBps" into its number and unit, as the IR parser would.
+std::pair<double, std::string> split(const std::string &text) {
+  size_t space = text.find(' ');
+  EXPECT_NE(space, std::string::npos) << text;
+  return {std::strtod(text.substr(0, space).c_str(), nullptr),
+          text.substr(space + 1)};
+}
+
+double parseBandwidth(const std::string &text) {
+  auto [v, unit] = split(text);
+  double bps = 0;
+  EXPECT_EQ(toBandwidth(v, unit, bps), "") << text;
+  return bps;
+}
+
+int64_t parseTime(const std::string &text) {
+  auto [v, unit] = split(text);
+  int64_t ps = -1;
+  EXPECT_EQ(toTime(v, unit, ps), "") << text;
+  return ps;
+}
+
+int64_t parseSize(const std::string &text) {
+  auto [v, unit] = split(text);
+  int64_t bytes = -1;
+  EXPECT_EQ(toSize(v, unit, bytes), "") << text;
+  return bytes;
+}
+
+TEST(QuantityTest, UnitScales) {
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Bps"), 1.0);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "GBps"), 1e9);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "GiBps"), 1073741824.0);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "TiBps"), 1099511627776.0);
+  EXPECT_EQ(unitScale(QuantityKind::Time, "ps"), 1.0);
+  EXPECT_EQ(unitScale(QuantityKind::Time, "us"), 1e6);
+  EXPECT_EQ(unitScale(QuantityKind::Time, "s"), 1e12);
+  EXPECT_EQ(unitScale(QuantityKind::Size, "KB"), 1e3);
+  EXPECT_EQ(unitScale(QuantityKind::Size, "KiB"), 1024.0);
+  EXPECT_EQ(unitScale(QuantityKind::Size, "TB"), 1e12);
+  // Units are per kind and case-sensitive.
+  EXPECT_FALSE(unitScale(QuantityKind::Size, "GBps"));
+  EXPECT_FALSE(unitScale(QuantityKind::Bandwidth, "GB"));
+  EXPECT_FALSE(unitScale(QuantityKind::Time, "sec"));
+  EXPECT_FALSE(unitScale(QuantityKind::Size, "gb"));
+  EXPECT_FALSE(unitScale(QuantityKind::Bandwidth, "GB/s"));
+}
+
+TEST(QuantityTest, UnitLists) {
+  EXPECT_STREQ(unitList(QuantityKind::Bandwidth),
+               "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps");
+  EXPECT_STREQ(unitList(QuantityKind::Time), "ps ns us ms s");
+  EXPECT_STREQ(unitList(QuantityKind::Size), "B KB MB GB TB KiB MiB GiB TiB");
+}
+
+TEST(QuantityTest, ParseBandwidth) {
+  double bps = 0;
+  EXPECT_EQ(toBandwidth(50, "GiBps", bps), "");
+  EXPECT_EQ(bps, 53687091200.0);
+  EXPECT_EQ(toBandwidth(50, "GBps", bps), "");
+  EXPECT_EQ(bps, 50e9);
+  EXPECT_EQ(toBandwidth(1.5, "KiBps", bps), "");
+  EXPECT_EQ(bps, 1536.0);
+  EXPECT_EQ(toBandwidth(1e6, "TBps", bps), ""); // exactly the limit
+  EXPECT_EQ(bps, kMaxBandwidthBps);
+}
+
+TEST(QuantityTest, BandwidthErrors) {
+  double bps = 7;
+  EXPECT_EQ(toBandwidth(kNaN, "GBps", bps), "bandwidth is not a finite number");
+  EXPECT_EQ(toBandwidth(kInf, "GBps", bps), "bandwidth is not a finite number");
+  EXPECT_EQ(toBandwidth(-1, "GBps", bps), "bandwidth -1 GBps is negative");
+  EXPECT_EQ(toBandwidth(0, "GBps", bps), "bandwidth must be positive");
+  EXPECT_EQ(toBandwidth(2e6, "TBps", bps),
+            "bandwidth 2000000 TBps exceeds the limit of 1 EBps");
+  EXPECT_EQ(toBandwidth(1e300, "TiBps", bps),
+            "bandwidth 1e+300 TiBps exceeds the limit of 1 EBps");
+  EXPECT_EQ(toBandwidth(1, "GB", bps),
+            "unknown bandwidth unit 'GB'; expected one of Bps KBps MBps GBps "
+            "TBps KiBps MiBps GiBps TiBps");
+  // A failed conversion leaves the output alone.
+  EXPECT_EQ(bps, 7);
+}
+
+TEST(QuantityTest, ParseTime) {
+  int64_t ps = -1;
+  EXPECT_EQ(toTime(0.5, "us", ps), "");
+  EXPECT_EQ(ps, 500000);
+  EXPECT_EQ(toTime(0, "us", ps), ""); // callers decide about zero
+  EXPECT_EQ(ps, 0);
+  EXPECT_EQ(toTime(1.234567, "us", ps), "");
+  EXPECT_EQ(ps, 1234567);
+  EXPECT_EQ(toTime(0.7, "us", ps), ""); // 0.7 * 1e6 is 699999.99999999988
+  EXPECT_EQ(ps, 700000);
+  EXPECT_EQ(toTime(0.4, "ps", ps), ""); // rounds to the nearest ps
+  EXPECT_EQ(ps, 0);
+  EXPECT_EQ(toTime(0.6, "ps", ps), "");
+  EXPECT_EQ(ps, 1);
+  EXPECT_EQ(toTime(1000, "s", ps), "");
+  EXPECT_EQ(ps, kMaxTimePs);
+  EXPECT_EQ(toTime(3, "ms", ps), "");
+  EXPECT_EQ(ps, 3'000'000'000);
+  EXPECT_EQ(toTime(2, "ns", ps), "");
+  EXPECT_EQ(ps, 2000);
+}
+
+TEST(QuantityTest, TimeErrors) {
+  int64_t ps = 7;
+  EXPECT_EQ(toTime(kNaN, "us", ps), "time is not a finite number");
+  EXPECT_EQ(toTime(-kInf, "us", ps), "time is not a finite number");
+  EXPECT_EQ(toTime(-0.5, "us", ps), "time -0.5 us is negative");
+  EXPECT_EQ(toTime(1001, "s", ps), "time 1001 s exceeds the limit of 1000 s");
+  // Far beyond int64: must be rejected before any conversion.
+  EXPECT_EQ(toTime(1e300, "s", ps), "time 1e+300 s exceeds the limit of 1000 s");
+  EXPECT_EQ(toTime(1, "sec", ps),
+            "unknown time unit 'sec'; expected one of ps ns us ms s");
+  EXPECT_EQ(ps, 7);
+}
+
+TEST(QuantityTest, ParseSize) {
+  int64_t bytes = -1;
+  EXPECT_EQ(toSize(1, "GiB", bytes), "");
+  EXPECT_EQ(bytes, int64_t(1) << 30);
+  EXPECT_EQ(toSize(1.1, "KB", bytes), ""); // 1100.0000000000002 after scaling
+  EXPECT_EQ(bytes, 1100);
+  EXPECT_EQ(toSize(0.5, "KiB", bytes), "");
+  EXPECT_EQ(bytes, 512);
+  EXPECT_EQ(toSize(1024, "TiB", bytes), ""); // exactly the limit
+  EXPECT_EQ(bytes, kMaxSizeBytes);
+  EXPECT_EQ(toSize(3, "B", bytes), "");
+  EXPECT_EQ(bytes, 3);
+  EXPECT_EQ(toSize(1.234, "TB", bytes), "");
+  EXPECT_EQ(bytes, 1'234'000'000'000);
+}
+
+TEST(QuantityTest, SizeErrors) {
+  int64_t bytes = 7;
+  EXPECT_EQ(toSize(kNaN, "B", bytes), "size is not a finite number");
+  EXPECT_EQ(toSize(kInf, "GiB", bytes), "size is not a finite number");
+  EXPECT_EQ(toSize(-1, "KB", bytes), "size -1 KB is negative");
+  EXPECT_EQ(toSize(0, "MB", bytes), "size must be positive");
+  EXPECT_EQ(toSize(1e30, "B", bytes),
+            "size 1e+30 B exceeds the limit of 1 PiB");
+  EXPECT_EQ(toSize(1025, "TiB", bytes),
+            "size 1025 TiB exceeds the limit of 1 PiB");
+  EXPECT_EQ(toSize(1.5, "B", bytes), "size is not a whole number of bytes");
+  EXPECT_EQ(toSize(0.1, "KiB", bytes), "size is not a whole number of bytes");
+  EXPECT_EQ(toSize(0.3, "B", bytes), "size is not a whole number of bytes");
+  EXPECT_EQ(toSize(1.0000001, "KB", bytes),
+            "size is not a whole number of bytes");
+  EXPECT_EQ(toSize(1, "GBps", bytes),
+            "unknown size unit 'GBps'; expected one of B KB MB GB TB KiB MiB "
+            "GiB TiB");
+  EXPECT_EQ(bytes, 7);
+}
+
+TEST(QuantityTest, FormatBandwidth) {
+  EXPECT_EQ(formatBandwidth(53687091200.0), "50 GiBps");
+  EXPECT_EQ(formatBandwidth(50e9), "50 GBps");
+  EXPECT_EQ(formatBandwidth(450e9), "450 GBps");
+  EXPECT_EQ(formatBandwidth(1e12), "1 TBps");
+  EXPECT_EQ(formatBandwidth(1536), "1.5 KiBps");
+  // 17 significant digits in GiBps and in Bps: the tie goes to the larger.
+  EXPECT_EQ(formatBandwidth(25e9 / 3), "7.761021455128987 GiBps");
+  EXPECT_EQ(formatBandwidth(1.5), "1.5 Bps");
+  EXPECT_EQ(formatBandwidth(0), "0 Bps");
+  EXPECT_EQ(formatBandwidth(kMaxBandwidthBps), "1000000 TBps");
+  EXPECT_EQ(formatBandwidth(kNaN), "?");
+}
+
+TEST(QuantityTest, FormatTime) {
+  EXPECT_EQ(formatTime(500000), "0.5 us");
+  EXPECT_EQ(formatTime(0), "0 ps");
+  EXPECT_EQ(formatTime(1), "1 ps");
+  EXPECT_EQ(formatTime(1000), "1 ns");
+  EXPECT_EQ(formatTime(1234567), "1234567 ps"); // shorter than 1.234567 us
+  EXPECT_EQ(formatTime(1234500), "1.2345 us");
+  EXPECT_EQ(formatTime(1500), "1.5 ns");
+  EXPECT_EQ(formatTime(700000), "0.7 us");
+  EXPECT_EQ(formatTime(kMaxTimePs), "1000 s");
+  EXPECT_EQ(formatTime(684448242000), "684448242 ns");
+  EXPECT_EQ(formatTime(684448200000), "684.4482 ms");
+  EXPECT_EQ(formatTime(-2000), "-2 ns");
+}
+
+TEST(QuantityTest, FormatSize) {
+  EXPECT_EQ(formatSize(1073741824), "1 GiB");
+  EXPECT_EQ(formatSize(1000), "1 KB"); // shorter than "1000 B"
+  EXPECT_EQ(formatSize(1536), "1.5 KiB");
+  EXPECT_EQ(formatSize(1), "1 B");
+  EXPECT_EQ(formatSize(0), "0 B");
+  EXPECT_EQ(formatSize(768 * (int64_t(1) << 20)), "768 MiB");
+  EXPECT_EQ(formatSize(kMaxSizeBytes), "1024 TiB");
+  EXPECT_EQ(formatSize(1'000'000'000'000), "1 TB");
+  EXPECT_EQ(formatSize(1023), "1023 B");
+  EXPECT_EQ(formatSize(349525), "349525 B"); // not 349.525 KB
+  // Ties on the number's length go to the larger unit: 1792 GiB, 1.28 KB.
+  EXPECT_EQ(formatSize(7 * (int64_t(1) << 38)), "1.75 TiB");
+  EXPECT_EQ(formatSize(1280), "1.25 KiB");
+}
+
+TEST(QuantityTest, RoundTrips) {
+  for (double bps : {1.0, 3.0, 1536.0, 50e9, 53687091200.0, 450e9, 25e9 / 3,
+                     1e17 + 16, 0.001, 123456.789, kMaxBandwidthBps}) {
+    std::string text = formatBandwidth(bps);
+    EXPECT_EQ(parseBandwidth(text), bps) << text;
+  }
+  for (int64_t ps : {int64_t(1), int64_t(999), int64_t(500000),
+                     int64_t(1234567), int64_t(700000), int64_t(1) << 40,
+                     int64_t(999'999'999'999'999), kMaxTimePs}) {
+    std::string text = formatTime(ps);
+    EXPECT_EQ(parseTime(text), ps) << text;
+  }
+  for (int64_t b : {int64_t(1), int64_t(7), int64_t(1000), int64_t(1536),
+                    int64_t(349525), int64_t(1) << 40, (int64_t(1) << 40) + 1,
+                    int64_t(123'456'789'012'345), kMaxSizeBytes - 1,
+                    kMaxSizeBytes}) {
+    std::string text = formatSize(b);
+    EXPECT_EQ(parseSize(text), b) << text;
+  }
+}
+
+TEST(QuantityTest, FormatNeverUsesExponent) {
+  for (double bps : {1e-5, 1e17, 1e18, 12345678901234567.0})
+    EXPECT_EQ(formatBandwidth(bps).find('e'), std::string::npos)
+        << formatBandwidth(bps);
+  EXPECT_EQ(formatBandwidth(1e-5), "0.00001 Bps");
+}
+
+} // namespace
