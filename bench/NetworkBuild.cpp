@@ -46,6 +46,18 @@ void BM_Mesh1000x1000(benchmark::State &state) {
 }
 BENCHMARK(BM_Mesh1000x1000)->Unit(benchmark::kMillisecond);
 
+// The LIBRA 3-D shape, scaled to 2^17 NPUs: switch ports are most links.
+void BM_Libra3D(benchmark::State &state) {
+  LinkSpec link;
+  link.latencyPs = 500'000; // bandwidth `?`
+  TopologySpec spec;
+  spec.dims = {{DimKind::Ring, 16, link},
+               {DimKind::FullyConnected, 8, link},
+               {DimKind::Switch, 1024, link}};
+  run(state, spec);
+}
+BENCHMARK(BM_Libra3D)->Unit(benchmark::kMillisecond);
+
 // Checking the 10^6-NPU description must not expand it.
 void BM_CheckMesh1000x1000(benchmark::State &state) {
   TopologySpec spec = product(DimKind::Line, 1000);

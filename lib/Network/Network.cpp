@@ -185,11 +185,18 @@ Network buildNetwork(const TopologySpec &spec) {
   // Switch nodes must exist before links to them are added: dimension
   // switches in order of dimension, then of the other coordinates'
   // mixed-radix id; then explicit switches.
-  for (size_t d = 0; d < dims.size(); ++d)
-    if (dims[d].kind == DimKind::Switch)
-      for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
-        builder.addSwitch("dim" + std::to_string(d) + "_" + std::to_string(r),
-                          dimSwitchPorts(d, r));
+  std::vector<NodeId> firstSwitch(dims.size(), 0);
+  NodeId nextSwitch = NodeId(n);
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (dims[d].kind != DimKind::Switch)
+      continue;
+    firstSwitch[d] = nextSwitch;
+    for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
+      nextSwitch = builder.addSwitch(
+                       "dim" + std::to_string(d) + "_" + std::to_string(r),
+                       dimSwitchPorts(d, r)) +
+                   1;
+  }
   for (const SwitchSpec &s : spec.switches)
     builder.addSwitch(s.name,
                       std::vector<NodeId>(s.ports.begin(), s.ports.end()));
@@ -291,8 +298,27 @@ Network buildNetwork(const TopologySpec &spec) {
         break;
       }
     }
+    // Uplinks last: switch ids are above every NPU id and grow with the
+    // dimension.
+    for (size_t d = 0; d < dims.size(); ++d) {
+      if (dims[d].kind != DimKind::Switch)
+        continue;
+      const int64_t s = strides[d], size = dims[d].size;
+      const int64_t r = a % s + a / (s * size) * s;
+      builder.addLink(NodeId(a), firstSwitch[d] + NodeId(r), dims[d].link);
+    }
     for (size_t d = 0; d < dims.size() && ++coord[d] == dims[d].size; ++d)
       coord[d] = 0;
+  }
+  // Downlinks of dimension switches, by switch then port: still sorted.
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (dims[d].kind != DimKind::Switch)
+      continue;
+    for (int64_t r = 0, e = n / dims[d].size; r < e; ++r) {
+      const NodeId sw = firstSwitch[d] + NodeId(r);
+      for (NodeId p : dimSwitchPorts(d, r))
+        builder.addLink(sw, p, dims[d].link);
+    }
   }
 
   for (const ExplicitLink &l : spec.links) {
@@ -301,21 +327,14 @@ Network buildNetwork(const TopologySpec &spec) {
       add(l.dst, l.src, l.link);
   }
 
-  // Port links in the same node order as the switches were added.
-  NodeId sw = NodeId(n);
-  auto addPorts = [&](const std::vector<NodeId> &ports, const LinkSpec &l) {
-    for (NodeId p : ports) {
-      builder.addLink(p, sw, l);
-      builder.addLink(sw, p, l);
+  NodeId sw = nextSwitch;
+  for (const SwitchSpec &s : spec.switches) {
+    for (int64_t p : s.ports) {
+      builder.addLink(NodeId(p), sw, s.link);
+      builder.addLink(sw, NodeId(p), s.link);
     }
     ++sw;
-  };
-  for (size_t d = 0; d < dims.size(); ++d)
-    if (dims[d].kind == DimKind::Switch)
-      for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
-        addPorts(dimSwitchPorts(d, r), dims[d].link);
-  for (const SwitchSpec &s : spec.switches)
-    addPorts(std::vector<NodeId>(s.ports.begin(), s.ports.end()), s.link);
+  }
 
   if (!dims.empty() && spec.links.empty() && spec.switches.empty() &&
       spec.drops.empty())
@@ -338,24 +357,24 @@ int64_t Network::transferTimePs(LinkId l, double bytes) const {
   const double bw = linkBandwidth[l];
   if (!(bytes > 0))
     return lat;
+  // An undecided link never finishes; so does anything past int64.
   if (!(bw > 0) || std::isinf(bytes))
     return kNever;
   // Integral bytes and bandwidth (the common case) are divided exactly, so
-  // that a transfer of exactly T ps is not rounded up to T + 1.
+  // that a transfer of exactly T ps is not rounded up to T + 1. Both fit in
+  // 64 bits and 10^12 in 40, so the product fits in 128.
   if (bytes == std::floor(bytes) && bw == std::floor(bw) && bytes < 0x1p63 &&
       bw < 0x1p63) {
-    __extension__ typedef unsigned __int128 u128;
-    u128 num = u128(uint64_t(bytes)) * 1'000'000'000'000u;
-    u128 den = u128(uint64_t(bw));
-    u128 q = (num + den - 1) / den;
-    if (q >= u128(kNever - lat))
-      return kNever;
-    return lat + int64_t(q);
+    __extension__ typedef __int128 i128;
+    i128 num = i128(int64_t(bytes)) * 1'000'000'000'000;
+    i128 den = i128(int64_t(bw));
+    i128 total = lat + (num + den - 1) / den;
+    return total >= i128(kNever) ? kNever : int64_t(total);
   }
-  long double t = std::ceil((long double)bytes * 1e12L / (long double)bw);
-  if (!(t < (long double)(kNever - lat)))
-    return kNever;
-  return lat + int64_t(t);
+  long double total =
+      lat + std::ceil((long double)bytes * 1e12L / (long double)bw);
+  // 2^63 is exact in long double; int64 max is not exact in double.
+  return total >= 0x1p63L ? kNever : int64_t(total);
 }
 
 std::vector<int64_t> Network::shortestLatencies(NodeId source) const {

@@ -342,6 +342,40 @@ TEST(NetworkTest, BuilderSortsLinks) {
   EXPECT_EQ(net.inLinks(2).size(), 2u);
 }
 
+TEST(NetworkTest, InsertionOrderDoesNotMatter) {
+  // buildNetwork emits this product already sorted; a builder fed the same
+  // links backwards must sort them into the same network.
+  Network fast = build({dim(DimKind::Ring, 3, link(1e9, 1, "a")),
+                        dim(DimKind::Switch, 4, link(2e9, 2, "b")),
+                        dim(DimKind::FullyConnected, 3, link(3e9, 3))});
+  NetworkBuilder b(fast.numNpus());
+  for (NodeId s = fast.numNpus(); s < fast.numNodes(); ++s)
+    b.addSwitch(fast.switchName(s), fast.switchPorts(s));
+  for (LinkId l = LinkId(fast.numLinks()); l-- > 0;)
+    b.addLink(fast.src(l), fast.dst(l),
+              link(fast.bandwidth(l), fast.latency(l), fast.tier(l)));
+  Network slow = b.build();
+  ASSERT_EQ(slow.numLinks(), fast.numLinks());
+  EXPECT_EQ(fast.numLinks(), 36u * (2 + 2 + 2));
+  for (LinkId l = 0; l < fast.numLinks(); ++l) {
+    EXPECT_EQ(slow.src(l), fast.src(l));
+    EXPECT_EQ(slow.dst(l), fast.dst(l));
+    EXPECT_EQ(slow.bandwidth(l), fast.bandwidth(l));
+    EXPECT_EQ(slow.tier(l), fast.tier(l));
+  }
+  for (NodeId n = 0; n < fast.numNodes(); ++n) {
+    EXPECT_TRUE(std::equal(fast.outLinks(n).begin(), fast.outLinks(n).end(),
+                           slow.outLinks(n).begin(), slow.outLinks(n).end()));
+    EXPECT_TRUE(std::equal(fast.inLinks(n).begin(), fast.inLinks(n).end(),
+                           slow.inLinks(n).begin(), slow.inLinks(n).end()));
+    EXPECT_EQ(fast.ingressBandwidth(n), slow.ingressBandwidth(n));
+  }
+  // NPU 0's links: ring and fully-connected neighbours, then its switch.
+  EXPECT_EQ(outNeighbours(fast, 0), (std::vector<NodeId>{1, 2, 12, 24, 36}));
+  EXPECT_EQ(fast.switchPorts(36), (std::vector<NodeId>{0, 3, 6, 9}));
+  EXPECT_EQ(outNeighbours(fast, 36), (std::vector<NodeId>{0, 3, 6, 9}));
+}
+
 TEST(NetworkTest, ProductDimsOnlyWhenPure) {
   EXPECT_EQ(buildNetwork(torus4x4()).productDims().size(), 2u);
   TopologySpec withLink = torus4x4();

@@ -53,11 +53,12 @@ public:
 
   /// Out-links of n, in increasing destination order.
   LinkRange outLinks(NodeId n) const {
-    return {&outIds[outOffsets[n]], &outIds[outOffsets[n + 1]]};
+    // data() + offset: indexing one past the end (last node) is UB.
+    return {outIds.data() + outOffsets[n], outIds.data() + outOffsets[n + 1]};
   }
   /// In-links of n, in increasing source order.
   LinkRange inLinks(NodeId n) const {
-    return {&inIds[inOffsets[n]], &inIds[inOffsets[n + 1]]};
+    return {inIds.data() + inOffsets[n], inIds.data() + inOffsets[n + 1]};
   }
 
   /// Ports of switch node n (NPU ids), in the order written.

@@ -61,6 +61,9 @@ static LogicalResult verifyCollective(CollectiveOpInterface op,
   numNpus = network.getNumNpus();
   if (numNpus < 1)
     return op->emitOpError("network ") << ref << " is malformed";
+  if (std::optional<ArrayRef<int64_t>> group = op.getGroup();
+      group && group->empty())
+    return op->emitOpError("has an empty group");
   std::string error = checkCollective(op.getCollectiveSpec(), numNpus);
   if (!error.empty())
     return op->emitOpError(error);

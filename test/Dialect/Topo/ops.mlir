@@ -1,0 +1,92 @@
+// RUN: tacos-opt %s | tacos-opt | FileCheck %s
+// RUN: tacos-opt %s --emit-bytecode | tacos-opt | FileCheck %s
+
+// Every building block and syntax form of the topo dialect round-trips.
+
+// CHECK-LABEL: topo.network @mesh5x5
+// CHECK-NEXT: topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)]
+topo.network @mesh5x5 {
+  topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)]
+}
+
+// CHECK-LABEL: topo.network @torus3x4x5
+// CHECK-NEXT: topo.dims [ring(3) link(50 GiBps, 500 ns), ring(4) link(50 GiBps, 0.5 us), ring(5) link(50 GiBps, 0.5 us)]
+topo.network @torus3x4x5 {
+  topo.dims [ring(3) link(50 GiBps, 500 ns), ring(4) link(50 GiBps, 0.5 us),
+             ring(5) link(51200 MiBps, 500000 ps)]
+}
+
+// CHECK-LABEL: topo.network @uniring
+// CHECK-NEXT: topo.dims [ring(8, uni) link(25 GBps, 1 us)]
+topo.network @uniring {
+  topo.dims [ring(8, uni) link(25 GBps, 1 us)]
+}
+
+// CHECK-LABEL: topo.network @hypercube
+// CHECK-NEXT: topo.dims [line(2) link(100 GBps, 1 us), line(2) link(100 GBps, 1 us), line(2) link(100 GBps, 1 us)]
+topo.network @hypercube {
+  topo.dims [line(2) link(100 GBps, 1 us), line(2) link(0.1 TBps, 1 us),
+             line(2) link(100000 MBps, 1000 ns)]
+}
+
+// CHECK-LABEL: topo.network @pod
+// CHECK-NEXT: topo.dims [switch(8) link(450 GBps, 0.7 us), switch(4) link(50 GBps, 2 us) tier(pod)]
+topo.network @pod {
+  topo.dims [switch(8) link(450 GBps, 0.7 us), switch(4) link(50 GBps, 2 us) tier(pod)]
+}
+
+// CHECK-LABEL: topo.network @fc
+// CHECK-NEXT: topo.dims [fully_connected(8) link(1.5 TBps, 1.25 ms)]
+topo.network @fc {
+  topo.dims [fully_connected(8) link(1500 GBps, 1.25 ms)]
+}
+
+// CHECK-LABEL: topo.network @irregular
+// CHECK-NEXT: topo.npus 6
+// CHECK-NEXT: topo.link 0 -> 1 link(25 GBps, 1 us)
+// CHECK-NEXT: topo.link 1 <-> 2 link(25 GBps, 1 us)
+// CHECK-NEXT: topo.link 1 <-> 2 link(12.5 GBps, 1 us) parallel
+// CHECK-NEXT: topo.switch @nvs [2, 3, 4, 5] link(100 GBps, 0.5 us)
+// CHECK-NEXT: topo.switch [0, 1] link(1 KiBps, 1 s)
+topo.network @irregular {
+  topo.npus 6
+  topo.link 0 -> 1 link(25 GBps, 1 us)           // one direction
+  topo.link 1 <-> 2 link(25 GBps, 1 us)          // both directions
+  topo.link 1 <-> 2 link(12.5 GBps, 1 us) parallel
+  topo.switch @nvs [2, 3, 4, 5] link(100 GBps, 0.5 us)
+  topo.switch [0, 1] link(1024 Bps, 1 s)
+}
+
+// CHECK-LABEL: topo.network @degraded
+// CHECK: topo.drop 5 <-> 6
+// CHECK-NEXT: topo.drop 0 -> 1
+topo.network @degraded {
+  topo.dims [ring(4) link(50 GBps, 1 us), ring(4) link(50 GBps, 1 us)]
+  topo.drop 5 <-> 6
+  topo.drop 0 -> 1
+}
+
+// CHECK-LABEL: topo.network @libra3d
+// CHECK-NEXT: topo.dims [ring(16) link(?, 0.5 us) tier(package), fully_connected(8) link(?, 1 us) tier(node), switch(32) link(?, 2 us) tier("pod-1")]
+topo.network @libra3d {
+  topo.dims [ring(16) link(?, 0.5 us) tier(package),
+             fully_connected(8) link(?, 1 us) tier(node),
+             switch(32) link(?, 2 us) tier("pod-1")]
+}
+
+// A product of dims plus an explicit extra link.
+// CHECK-LABEL: topo.network @bypass
+// CHECK-NEXT: topo.dims [line(4) link(10 KBps, 3 ms)]
+// CHECK-NEXT: topo.link 0 -> 3 link(1 MiBps, 1 ns)
+topo.network @bypass {
+  topo.dims [line(4) link(10000 Bps, 3 ms)]
+  topo.link 0 -> 3 link(1048576 Bps, 1000 ps)
+}
+
+// Attributes on their own.
+// CHECK-LABEL: topo.network @attrs
+// CHECK-NEXT: topo.npus 1 {dim = #topo.dim<ring(4, uni) link(50 GBps, 1 us)>, link = #topo.link<?, 2 us tier(pod)>}
+topo.network @attrs {
+  topo.npus 1 {dim = #topo.dim<ring(4, uni) link(50 GBps, 1 us)>,
+               link = #topo.link<?, 2 us tier(pod)>}
+}
