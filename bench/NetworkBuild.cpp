@@ -4,6 +4,11 @@
 // the number of links: a 200x200 torus (40,000 NPUs, 160,000 links) should
 // take milliseconds, a 1000x1000 mesh (10^6 NPUs) well under a second.
 //
+// The model holds about 34 bytes per link, and on virtual machines first
+// touches of fresh pages can cost more than the arithmetic. A benchmark that
+// runs after a bigger one reuses its heap and looks faster: for cold numbers
+// run one at a time (--benchmark_filter=Torus).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Network/Network.h"

@@ -192,10 +192,10 @@ Network buildNetwork(const TopologySpec &spec) {
       continue;
     firstSwitch[d] = nextSwitch;
     for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
-      nextSwitch = builder.addSwitch(
-                       "dim" + std::to_string(d) + "_" + std::to_string(r),
-                       dimSwitchPorts(d, r)) +
-                   1;
+      nextSwitch =
+          builder.addSwitch("dim" + std::to_string(d) + "_" + std::to_string(r),
+                            dimSwitchPorts(d, r)) +
+          1;
   }
   for (const SwitchSpec &s : spec.switches)
     builder.addSwitch(s.name,
@@ -235,8 +235,7 @@ Network buildNetwork(const TopologySpec &spec) {
       dropped.insert((uint64_t(d.dst) << 32) | uint64_t(d.src));
   }
   auto add = [&](int64_t a, int64_t b, const LinkSpec &l) {
-    if (!dropped.empty() &&
-        dropped.count((uint64_t(a) << 32) | uint64_t(b)))
+    if (!dropped.empty() && dropped.count((uint64_t(a) << 32) | uint64_t(b)))
       return;
     builder.addLink(NodeId(a), NodeId(b), l);
   };

@@ -12,12 +12,18 @@
 #include <cfloat>
 #include <charconv>
 #include <cmath>
-#include <cstring>
+#include <utility>
 #include <system_error>
 
 namespace tacos {
 
 namespace {
+
+// The limits as people say them. PiB and EBps are not IR units, but
+// "1024 TiB" and "1000000 TBps" read worse.
+constexpr const char *kMaxBandwidthText = "1 EBps";
+constexpr const char *kMaxTimeText = "1000 s";
+constexpr const char *kMaxSizeText = "1 PiB";
 
 struct Unit {
   const char *name;
@@ -89,8 +95,8 @@ std::string shortestGeneral(double v) {
   if (mag == 0 || (mag >= 1e-4 && mag < 1e16))
     return shortestFixed(v);
   char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof(buf), v,
-                           std::chars_format::scientific);
+  auto res =
+      std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
   if (res.ec != std::errc())
     return "?";
   return std::string(buf, res.ptr);
@@ -150,7 +156,9 @@ std::string exactQuotient(int64_t num, int64_t den) {
 }
 
 /// Picks, among units whose text reads back exactly (`roundTrips`), the one
-/// with the shortest number; a later (larger) unit wins a tie.
+/// with the shortest number; a later (larger) unit wins a tie. A number below
+/// 1 loses to any other (`100 GBps`, not `0.1 TBps`): people read those
+/// faster.
 template <size_t N, typename TextFn, typename CheckFn>
 std::string pickShortest(const Unit (&units)[N], TextFn text,
                          CheckFn roundTrips) {
@@ -160,7 +168,11 @@ std::string pickShortest(const Unit (&units)[N], TextFn text,
     std::optional<std::string> t = text(u);
     if (!t || !roundTrips(*t, u))
       continue;
-    if (!bestUnit || t->size() <= best.size()) {
+    auto belowOne = [](const std::string &text) {
+      return text.rfind("0.", 0) == 0 || text.rfind("-0.", 0) == 0;
+    };
+    if (!bestUnit || std::make_pair(belowOne(*t), t->size()) <=
+                         std::make_pair(belowOne(best), best.size())) {
       best = std::move(*t);
       bestUnit = u.name;
     }
@@ -202,7 +214,7 @@ std::string toBandwidth(double value, std::string_view unit, double &bps) {
     return unknownUnit(QuantityKind::Bandwidth, unit);
   double v = value * *scale;
   std::string err = checkValue(QuantityKind::Bandwidth, value, unit, v,
-                               kMaxBandwidthBps, "1 EBps");
+                               kMaxBandwidthBps, kMaxBandwidthText);
   if (!err.empty())
     return err;
   bps = v;
@@ -215,7 +227,7 @@ std::string toTime(double value, std::string_view unit, int64_t &ps) {
     return unknownUnit(QuantityKind::Time, unit);
   double v = value * *scale;
   std::string err = checkValue(QuantityKind::Time, value, unit, v,
-                               double(kMaxTimePs), "1000 s");
+                               double(kMaxTimePs), kMaxTimeText);
   if (!err.empty())
     return err;
   // v <= 1e15 here, so llround cannot overflow.
@@ -229,7 +241,7 @@ std::string toSize(double value, std::string_view unit, int64_t &bytes) {
     return unknownUnit(QuantityKind::Size, unit);
   double v = value * *scale;
   std::string err = checkValue(QuantityKind::Size, value, unit, v,
-                               double(kMaxSizeBytes), "1 PiB");
+                               double(kMaxSizeBytes), kMaxSizeText);
   if (!err.empty())
     return err;
   // `1.1 KB` is 1100.0000000000002 after the decimal-to-binary conversion

@@ -182,8 +182,7 @@ std::vector<SpecError> check(const TopologySpec &spec) {
       n *= dim.size;
     if (dim.kind == DimKind::Switch && dim.size < 2) {
       report(Item::Dims, d,
-             "switch(" + std::to_string(dim.size) +
-                 ") needs at least 2 ports");
+             "switch(" + std::to_string(dim.size) + ") needs at least 2 ports");
       continue;
     }
     std::string err = checkLinkSpec(dim.link, what);

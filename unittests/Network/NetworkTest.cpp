@@ -18,7 +18,8 @@ namespace {
 
 constexpr int64_t kUs = 1'000'000; // ps
 
-LinkSpec link(double bw = 50e9, int64_t latPs = kUs / 2, std::string tier = "") {
+LinkSpec link(double bw = 50e9, int64_t latPs = kUs / 2,
+              std::string tier = "") {
   LinkSpec l;
   l.bandwidthBps = bw;
   l.latencyPs = latPs;
@@ -96,8 +97,10 @@ std::optional<std::pair<int64_t, int64_t>> bruteDiameters(const Network &net) {
   for (size_t k = 0; k < n; ++k)
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j) {
-        hop[i * n + j] = std::min(hop[i * n + j], hop[i * n + k] + hop[k * n + j]);
-        lat[i * n + j] = std::min(lat[i * n + j], lat[i * n + k] + lat[k * n + j]);
+        hop[i * n + j] =
+            std::min(hop[i * n + j], hop[i * n + k] + hop[k * n + j]);
+        lat[i * n + j] =
+            std::min(lat[i * n + j], lat[i * n + k] + lat[k * n + j]);
       }
   int64_t h = 0, t = 0;
   for (size_t i = 0; i < net.numNpus(); ++i)
@@ -118,9 +121,11 @@ TEST(NetworkTest, LinkCountsOfBlocks) {
 
   EXPECT_EQ(buildNetwork(torus4x4()).numLinks(), 64u);
   // ring(2) is one link pair, not two.
-  EXPECT_EQ(build({dim(DimKind::Ring, 2), dim(DimKind::Ring, 2)}).numLinks(), 8u);
+  EXPECT_EQ(build({dim(DimKind::Ring, 2), dim(DimKind::Ring, 2)}).numLinks(),
+            8u);
   EXPECT_EQ(build({dim(DimKind::Ring, 2)}).numLinks(), 2u);
-  EXPECT_EQ(build({dim(DimKind::Ring, 1), dim(DimKind::Ring, 3)}).numLinks(), 6u);
+  EXPECT_EQ(build({dim(DimKind::Ring, 1), dim(DimKind::Ring, 3)}).numLinks(),
+            6u);
   EXPECT_EQ(build({dim(DimKind::Ring, 3)}).numLinks(), 6u);
   EXPECT_EQ(build({dim(DimKind::Line, 1)}).numLinks(), 0u);
   EXPECT_EQ(build({dim(DimKind::FullyConnected, 4)}).numLinks(), 12u);
@@ -214,8 +219,8 @@ TEST(NetworkTest, PerLinkValues) {
 }
 
 TEST(NetworkTest, IngressAndEgress) {
-  Network torus = build({dim(DimKind::Ring, 4, link(50e9)),
-                         dim(DimKind::Ring, 4, link(25e9))});
+  Network torus = build(
+      {dim(DimKind::Ring, 4, link(50e9)), dim(DimKind::Ring, 4, link(25e9))});
   for (NodeId n = 0; n < 16; ++n) {
     EXPECT_EQ(torus.ingressBandwidth(n), 150e9);
     EXPECT_EQ(torus.egressBandwidth(n), 150e9);
@@ -227,8 +232,8 @@ TEST(NetworkTest, IngressAndEgress) {
   EXPECT_EQ(line.ingressBandwidth(0), 50e9);
   EXPECT_EQ(line.ingressBandwidth(1), 100e9);
 
-  Network undecided = build({dim(DimKind::Ring, 4, link(NAN)),
-                             dim(DimKind::Ring, 2, link(10e9))});
+  Network undecided = build(
+      {dim(DimKind::Ring, 4, link(NAN)), dim(DimKind::Ring, 2, link(10e9))});
   EXPECT_TRUE(std::isnan(undecided.ingressBandwidth(0)));
   EXPECT_TRUE(std::isnan(undecided.egressBandwidth(5)));
   EXPECT_TRUE(undecided.hasUndecidedBandwidth());
@@ -508,7 +513,8 @@ TEST(NetworkTest, Unreachable) {
   ASSERT_TRUE(isolated);
   EXPECT_EQ(*isolated, std::make_pair(NodeId(0), NodeId(1)));
 
-  s.links = {{0, 1, false, false, link()}, {1, 2, false, false, link()},
+  s.links = {{0, 1, false, false, link()},
+             {1, 2, false, false, link()},
              {2, 0, false, false, link()}};
   EXPECT_FALSE(buildNetwork(s).findUnreachablePair());
   EXPECT_EQ(buildNetwork(s).hopDiameter(), 2);

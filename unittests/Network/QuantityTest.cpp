@@ -129,7 +129,8 @@ TEST(QuantityTest, TimeErrors) {
   EXPECT_EQ(toTime(-0.5, "us", ps), "time -0.5 us is negative");
   EXPECT_EQ(toTime(1001, "s", ps), "time 1001 s exceeds the limit of 1000 s");
   // Far beyond int64: must be rejected before any conversion.
-  EXPECT_EQ(toTime(1e300, "s", ps), "time 1e+300 s exceeds the limit of 1000 s");
+  EXPECT_EQ(toTime(1e300, "s", ps),
+            "time 1e+300 s exceeds the limit of 1000 s");
   EXPECT_EQ(toTime(1, "sec", ps),
             "unknown time unit 'sec'; expected one of ps ns us ms s");
   EXPECT_EQ(ps, 7);
@@ -187,14 +188,16 @@ TEST(QuantityTest, FormatBandwidth) {
 }
 
 TEST(QuantityTest, FormatTime) {
-  EXPECT_EQ(formatTime(500000), "0.5 us");
+  // A number below 1 loses to any other, so 0.5 us reads as 500 ns.
+  EXPECT_EQ(formatTime(500000), "500 ns");
   EXPECT_EQ(formatTime(0), "0 ps");
   EXPECT_EQ(formatTime(1), "1 ps");
   EXPECT_EQ(formatTime(1000), "1 ns");
   EXPECT_EQ(formatTime(1234567), "1234567 ps"); // shorter than 1.234567 us
   EXPECT_EQ(formatTime(1234500), "1.2345 us");
   EXPECT_EQ(formatTime(1500), "1.5 ns");
-  EXPECT_EQ(formatTime(700000), "0.7 us");
+  EXPECT_EQ(formatTime(700000), "700 ns");
+  EXPECT_EQ(formatBandwidth(100e9), "100 GBps"); // not 0.1 TBps
   EXPECT_EQ(formatTime(kMaxTimePs), "1000 s");
   EXPECT_EQ(formatTime(684448242000), "684448242 ns");
   EXPECT_EQ(formatTime(684448200000), "684.4482 ms");
@@ -229,10 +232,10 @@ TEST(QuantityTest, RoundTrips) {
     std::string text = formatTime(ps);
     EXPECT_EQ(parseTime(text), ps) << text;
   }
-  for (int64_t b : {int64_t(1), int64_t(7), int64_t(1000), int64_t(1536),
-                    int64_t(349525), int64_t(1) << 40, (int64_t(1) << 40) + 1,
-                    int64_t(123'456'789'012'345), kMaxSizeBytes - 1,
-                    kMaxSizeBytes}) {
+  for (int64_t b :
+       {int64_t(1), int64_t(7), int64_t(1000), int64_t(1536), int64_t(349525),
+        int64_t(1) << 40, (int64_t(1) << 40) + 1, int64_t(123'456'789'012'345),
+        kMaxSizeBytes - 1, kMaxSizeBytes}) {
     std::string text = formatSize(b);
     EXPECT_EQ(parseSize(text), b) << text;
   }

@@ -1,7 +1,7 @@
 //===- TopologyTest.cpp - Spec arithmetic and validation --------*- C++ -*-===//
 
-#include "tacos/Network/Quantity.h"
 #include "tacos/Network/Topology.h"
+#include "tacos/Network/Quantity.h"
 
 #include "gtest/gtest.h"
 
@@ -81,10 +81,10 @@ TEST(TopologyTest, ProductSize) {
 
 TEST(TopologyTest, ProductSizeOverflowIsDetected) {
   // 10^18 fits in int64 but 10^18 * 10^6 does not; neither may be computed.
-  EXPECT_EQ(productSize({dim(DimKind::Ring, 1'000'000),
-                         dim(DimKind::Ring, 1'000'000),
-                         dim(DimKind::Ring, 1'000'000)}),
-            -1);
+  EXPECT_EQ(
+      productSize({dim(DimKind::Ring, 1'000'000), dim(DimKind::Ring, 1'000'000),
+                   dim(DimKind::Ring, 1'000'000)}),
+      -1);
   int64_t big = std::numeric_limits<int64_t>::max();
   EXPECT_EQ(productSize({dim(DimKind::Line, big), dim(DimKind::Line, big)}),
             -1);
@@ -106,11 +106,11 @@ TEST(TopologyTest, IsDimsLinkMixedRadix) {
   EXPECT_EQ(d, 1u);
   EXPECT_TRUE(isDimsLink(dims, 1, 2, &d)); // (1,0) -> (2,0)
   EXPECT_EQ(d, 0u);
-  EXPECT_FALSE(isDimsLink(dims, 0, 4));  // differ in both coordinates
-  EXPECT_FALSE(isDimsLink(dims, 2, 3));  // (2,0), (0,1): no wrap in a line
-  EXPECT_FALSE(isDimsLink(dims, 0, 2));  // two steps along dimension 0
-  EXPECT_FALSE(isDimsLink(dims, 1, 7));  // two steps along dimension 1
-  EXPECT_FALSE(isDimsLink(dims, 5, 5));  // no self links
+  EXPECT_FALSE(isDimsLink(dims, 0, 4));   // differ in both coordinates
+  EXPECT_FALSE(isDimsLink(dims, 2, 3));   // (2,0), (0,1): no wrap in a line
+  EXPECT_FALSE(isDimsLink(dims, 0, 2));   // two steps along dimension 0
+  EXPECT_FALSE(isDimsLink(dims, 1, 7));   // two steps along dimension 1
+  EXPECT_FALSE(isDimsLink(dims, 5, 5));   // no self links
   EXPECT_FALSE(isDimsLink(dims, 11, 12)); // 12 is out of range
   EXPECT_FALSE(isDimsLink(dims, -1, 0));
 }
@@ -154,9 +154,9 @@ TEST(TopologyTest, IsDimsLinkPerBlock) {
 
 TEST(TopologyTest, ValidSpecsPass) {
   EXPECT_TRUE(check(torus4x4()).empty());
-  EXPECT_TRUE(check(dimsSpec({dim(DimKind::Switch, 8),
-                              dim(DimKind::Switch, 4)}))
-                  .empty());
+  EXPECT_TRUE(
+      check(dimsSpec({dim(DimKind::Switch, 8), dim(DimKind::Switch, 4)}))
+          .empty());
   TopologySpec irregular = npusSpec(6);
   irregular.links = {explicitLink(0, 1), explicitLink(1, 2, true)};
   irregular.switches = {{"nvs", {2, 3, 4, 5}, link(100e9, 500000)}};
@@ -203,10 +203,10 @@ TEST(TopologyTest, TooManyNpus) {
                       dim(DimKind::Ring, 2)}),
             Item::Dims, 2, "network has more than 1000000 NPUs");
   // The running product would overflow int64 at dimension 2.
-  expectOne(dimsSpec({dim(DimKind::Ring, 1'000'000),
-                      dim(DimKind::Ring, 1'000'000),
-                      dim(DimKind::Ring, 1'000'000)}),
-            Item::Dims, 1, "network has more than 1000000 NPUs");
+  expectOne(
+      dimsSpec({dim(DimKind::Ring, 1'000'000), dim(DimKind::Ring, 1'000'000),
+                dim(DimKind::Ring, 1'000'000)}),
+      Item::Dims, 1, "network has more than 1000000 NPUs");
   expectOne(npusSpec(1'000'001), Item::Network, 0,
             "network has more than 1000000 NPUs");
   EXPECT_TRUE(check(npusSpec(1'000'000)).empty());
@@ -217,8 +217,7 @@ TEST(TopologyTest, IdsOutOfRange) {
   s.links = {explicitLink(0, 1), explicitLink(0, 7)};
   expectOne(s, Item::Link, 1, "npu 7 is out of range: the network has 6 NPUs");
   s.links = {explicitLink(-1, 2)};
-  expectOne(s, Item::Link, 0,
-            "npu -1 is out of range: the network has 6 NPUs");
+  expectOne(s, Item::Link, 0, "npu -1 is out of range: the network has 6 NPUs");
 
   TopologySpec sw = npusSpec(6);
   sw.switches = {{"a", {0, 1}, link()}, {"b", {2, 6}, link()}};
@@ -255,7 +254,8 @@ TEST(TopologyTest, LinkSpecs) {
 TEST(TopologyTest, SwitchPorts) {
   TopologySpec s = npusSpec(6);
   s.switches = {{"nvs", {2}, link()}};
-  expectOne(s, Item::Switch, 0, "switch @nvs has 1 port; a switch needs at least 2");
+  expectOne(s, Item::Switch, 0,
+            "switch @nvs has 1 port; a switch needs at least 2");
   s.switches = {{"ok", {0, 1}, link()}, {"nvs", {2, 3, 2}, link()}};
   expectOne(s, Item::Switch, 1, "switch @nvs lists npu 2 twice");
   s.switches = {{"nvs", {2, 3}, link(0)}};
@@ -340,7 +340,8 @@ TEST(TopologyTest, ProblemsComeInOpOrder) {
 
 TEST(TopologyTest, CheckDoesNotExpandTheProduct) {
   // 10^6 NPUs and a few thousand ops: expanding would mean 4 * 10^6 links.
-  TopologySpec s = dimsSpec({dim(DimKind::Ring, 1000), dim(DimKind::Ring, 1000)});
+  TopologySpec s =
+      dimsSpec({dim(DimKind::Ring, 1000), dim(DimKind::Ring, 1000)});
   for (int64_t i = 0; i < 2000; ++i)
     s.links.push_back(explicitLink(i, i + 2000, true)); // two rows apart
   for (int64_t i = 0; i < 2000; ++i)

@@ -62,7 +62,7 @@ coll.algorithm @rs2 reduce_scatter on @pair size(2 MB) time(21 us) latency(pipel
 coll.algorithm @bc2 broadcast on @pod root(3) group [3, 4] size(16 MiB) chunks(2) time(0 ps)
 
 // The packed form: columns in a resource blob (2 transfers x 31 bytes).
-// CHECK-LABEL: coll.algorithm @packed all_gather on @pair size(2 MB) time(21 us) packed(dense_resource<[[BLOB:.*]]> : tensor<62xi8>)
+// CHECK: coll.algorithm @packed all_gather on @pair size(2 MB) time(21 us) packed(dense_resource<[[BLOB:.*]]> : tensor<62xi8>)
 // CHECK: [[BLOB]]: "0x08000000
 coll.algorithm @packed all_gather on @pair size(2 MB) time(21 us) packed(dense_resource<blob> : tensor<62xi8>)
 

@@ -4,13 +4,13 @@
 // Every building block and syntax form of the topo dialect round-trips.
 
 // CHECK-LABEL: topo.network @mesh5x5
-// CHECK-NEXT: topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)]
+// CHECK-NEXT: topo.dims [line(5) link(50 GiBps, 500 ns), line(5) link(50 GiBps, 500 ns)]
 topo.network @mesh5x5 {
   topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)]
 }
 
 // CHECK-LABEL: topo.network @torus3x4x5
-// CHECK-NEXT: topo.dims [ring(3) link(50 GiBps, 500 ns), ring(4) link(50 GiBps, 0.5 us), ring(5) link(50 GiBps, 0.5 us)]
+// CHECK-NEXT: topo.dims [ring(3) link(50 GiBps, 500 ns), ring(4) link(50 GiBps, 500 ns), ring(5) link(50 GiBps, 500 ns)]
 topo.network @torus3x4x5 {
   topo.dims [ring(3) link(50 GiBps, 500 ns), ring(4) link(50 GiBps, 0.5 us),
              ring(5) link(51200 MiBps, 500000 ps)]
@@ -30,7 +30,7 @@ topo.network @hypercube {
 }
 
 // CHECK-LABEL: topo.network @pod
-// CHECK-NEXT: topo.dims [switch(8) link(450 GBps, 0.7 us), switch(4) link(50 GBps, 2 us) tier(pod)]
+// CHECK-NEXT: topo.dims [switch(8) link(450 GBps, 700 ns), switch(4) link(50 GBps, 2 us) tier(pod)]
 topo.network @pod {
   topo.dims [switch(8) link(450 GBps, 0.7 us), switch(4) link(50 GBps, 2 us) tier(pod)]
 }
@@ -46,7 +46,7 @@ topo.network @fc {
 // CHECK-NEXT: topo.link 0 -> 1 link(25 GBps, 1 us)
 // CHECK-NEXT: topo.link 1 <-> 2 link(25 GBps, 1 us)
 // CHECK-NEXT: topo.link 1 <-> 2 link(12.5 GBps, 1 us) parallel
-// CHECK-NEXT: topo.switch @nvs [2, 3, 4, 5] link(100 GBps, 0.5 us)
+// CHECK-NEXT: topo.switch @nvs [2, 3, 4, 5] link(100 GBps, 500 ns)
 // CHECK-NEXT: topo.switch [0, 1] link(1 KiBps, 1 s)
 topo.network @irregular {
   topo.npus 6
@@ -67,7 +67,7 @@ topo.network @degraded {
 }
 
 // CHECK-LABEL: topo.network @libra3d
-// CHECK-NEXT: topo.dims [ring(16) link(?, 0.5 us) tier(package), fully_connected(8) link(?, 1 us) tier(node), switch(32) link(?, 2 us) tier("pod-1")]
+// CHECK-NEXT: topo.dims [ring(16) link(?, 500 ns) tier(package), fully_connected(8) link(?, 1 us) tier(node), switch(32) link(?, 2 us) tier("pod-1")]
 topo.network @libra3d {
   topo.dims [ring(16) link(?, 0.5 us) tier(package),
              fully_connected(8) link(?, 1 us) tier(node),

@@ -1,0 +1,85 @@
+//===- CollectiveTest.cpp - Chunking and checks of collectives ------------===//
+
+#include "tacos/Collective/Collective.h"
+
+#include <gtest/gtest.h>
+
+using namespace tacos;
+
+namespace {
+
+CollectiveSpec make(CollectiveKind kind, int64_t size, int64_t chunks = 1) {
+  CollectiveSpec spec;
+  spec.kind = kind;
+  spec.sizeBytes = size;
+  spec.chunksPerRank = chunks;
+  return spec;
+}
+
+TEST(CollectiveTest, ChunkCountsFollowTheDesign) {
+  // All-Gather, Reduce-Scatter, All-Reduce: G*k chunks of size/(G*k).
+  CollectiveSpec ag = make(CollectiveKind::AllGather, 1 << 30, 2);
+  EXPECT_EQ(ag.numChunks(25), 50);
+  EXPECT_DOUBLE_EQ(ag.chunkBytes(25), double(1 << 30) / 50);
+  EXPECT_EQ(make(CollectiveKind::AllReduce, 1000, 1).numChunks(8), 8);
+  // All-to-All: one chunk per (source, destination, i).
+  CollectiveSpec a2a = make(CollectiveKind::AllToAll, 64 << 20, 2);
+  EXPECT_EQ(a2a.numChunks(8), 8 * 8 * 2);
+  EXPECT_DOUBLE_EQ(a2a.chunkBytes(8), double(64 << 20) / 16);
+  // Broadcast: the root's buffer in k chunks.
+  CollectiveSpec bc = make(CollectiveKind::Broadcast, 16 << 20, 4);
+  bc.root = 3;
+  EXPECT_EQ(bc.numChunks(32), 4);
+  EXPECT_DOUBLE_EQ(bc.chunkBytes(32), double(4 << 20));
+}
+
+TEST(CollectiveTest, GroupsCountTheirMembers) {
+  CollectiveSpec spec = make(CollectiveKind::AllReduce, 256 << 20);
+  spec.group = {0, 1, 2, 3};
+  EXPECT_EQ(spec.participants(60), 4);
+  EXPECT_EQ(spec.numChunks(60), 4);
+  EXPECT_EQ(checkCollective(spec, 60), "");
+}
+
+TEST(CollectiveTest, TooManyChunksIsReportedNotWrapped) {
+  CollectiveSpec spec = make(CollectiveKind::AllToAll, 1 << 30, 5);
+  EXPECT_EQ(spec.numChunks(1000000), -1);
+  EXPECT_EQ(checkCollective(spec, 1000000),
+            "the collective has more than 4294967295 chunks");
+}
+
+TEST(CollectiveTest, ChecksEveryField) {
+  CollectiveSpec spec = make(CollectiveKind::AllGather, 0);
+  EXPECT_EQ(checkCollective(spec, 4), "size must be positive");
+  spec = make(CollectiveKind::AllGather, 10, 0);
+  EXPECT_EQ(checkCollective(spec, 4), "chunks must be at least 1, got 0");
+  spec = make(CollectiveKind::AllGather, 10);
+  spec.group = {0, 4};
+  EXPECT_EQ(checkCollective(spec, 4),
+            "group member 4 is out of range: the network has 4 NPUs");
+  spec.group = {1, 1};
+  EXPECT_EQ(checkCollective(spec, 4), "group lists NPU 1 twice");
+  spec.group = {};
+  spec.root = 0;
+  EXPECT_EQ(checkCollective(spec, 4), "all_gather takes no root");
+  spec = make(CollectiveKind::Reduce, 10);
+  EXPECT_EQ(checkCollective(spec, 4), "reduce needs root(<npu>)");
+  spec.root = 9;
+  EXPECT_EQ(checkCollective(spec, 4),
+            "root 9 is out of range: the network has 4 NPUs");
+  spec.root = 2;
+  spec.group = {0, 1};
+  EXPECT_EQ(checkCollective(spec, 4), "root 2 is not in the group");
+  spec.group = {0, 2};
+  EXPECT_EQ(checkCollective(spec, 4), "");
+}
+
+TEST(CollectiveTest, Names) {
+  EXPECT_STREQ(collectiveName(CollectiveKind::ReduceScatter), "reduce_scatter");
+  EXPECT_TRUE(isCombining(CollectiveKind::AllReduce));
+  EXPECT_FALSE(isCombining(CollectiveKind::AllGather));
+  EXPECT_TRUE(hasRoot(CollectiveKind::Scatter));
+  EXPECT_FALSE(hasRoot(CollectiveKind::AllToAll));
+}
+
+} // namespace
