@@ -87,6 +87,15 @@ def Coll_ScatterOp : Coll_RequestOp<"scatter", "Scatter", [{
 // coll.algorithm
 //===----------------------------------------------------------------------===//
 
+// The packed transfer columns (ScheduleView's layout) in a resource blob.
+def Coll_PackedTransfersAttr : Attr<
+    CPred<"::llvm::isa<::mlir::DenseResourceElementsAttr>($_self)">,
+    "transfer columns in a dense_resource blob, 31 bytes per transfer"> {
+  let storageType = "::mlir::DenseResourceElementsAttr";
+  let returnType = "::mlir::DenseResourceElementsAttr";
+  let convertFromStorage = "$_self";
+}
+
 def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
     NoTerminator, DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     Coll_CollectiveOpInterface]> {
@@ -128,7 +137,7 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
                        Tacos_I64Attr:$time,
                        DefaultValuedAttr<Coll_LinkModelAttr,
                                          "::tacos::coll::LinkModel::blocking">:$link_model,
-                       OptionalAttr<Builtin_DenseResourceElementsAttr>:$packed);
+                       OptionalAttr<Coll_PackedTransfersAttr>:$packed);
   let regions = (region MaxSizedRegion<1>:$body);
   let assemblyFormat = [{
     $sym_name $collective `on` $network (`root` `(` $root^ `)`)?

@@ -20,7 +20,7 @@ def Topo_LinkAttr : AttrDef<Topo_Dialect, "Link"> {
     `link(50 GiBps, 0.5 us) tier(pod)`; on its own it prints as
 
     ```mlir
-    #topo.link<50 GiBps, 0.5 us, tier(pod)>
+    #fast = #topo.link<50 GiBps, 500 ns tier(pod)>
     ```
 
     Bandwidth must be positive and finite, latency positive (both bounded so
@@ -54,7 +54,7 @@ def Topo_DimAttr : AttrDef<Topo_Dialect, "Dim"> {
     Inside `topo.dims` it reads `ring(4) link(50 GBps, 1 us)`; on its own
 
     ```mlir
-    #topo.dim<ring(4, uni) link(50 GBps, 1 us)>
+    #oneway = #topo.dim<ring(4, uni) link(50 GBps, 1 us)>
     ```
   }];
   let parameters = (ins
