@@ -99,6 +99,10 @@ LogicalResult AlgorithmOp::verify() {
   bool hasOps = !getBody().empty() && !getBody().front().empty();
   if (getPacked() && hasOps)
     return emitOpError("has both packed transfers and coll.transfer ops");
+  if (getUnmaterialized() && (hasOps || getPacked()))
+    return emitOpError("is unmaterialized but has transfers");
+  if (getUnmaterialized() && *getUnmaterialized() < 0)
+    return emitOpError("has a negative transfer count");
   return success();
 }
 

@@ -5,6 +5,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 #include <cstring>
 
@@ -94,4 +95,67 @@ void coll::writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
     TransferOp::create(builder, loc, coll::TransferKind(t.kind), t.chunk,
                        t.src, t.dst, t.lane, t.start, t.end);
   }
+}
+
+tacos::LinkModel coll::toCore(coll::LinkModel model) {
+  return model == coll::LinkModel::pipelined ? tacos::LinkModel::Pipelined
+                                             : tacos::LinkModel::Blocking;
+}
+coll::LinkModel coll::fromCore(tacos::LinkModel model) {
+  return model == tacos::LinkModel::Pipelined ? coll::LinkModel::pipelined
+                                              : coll::LinkModel::blocking;
+}
+
+FailureOr<CollectiveModel>
+coll::buildCollectiveModel(CollectiveOpInterface op,
+                           SymbolTableCollection &symbols) {
+  auto networkOp =
+      symbols.lookupNearestSymbolFrom<topo::NetworkOp>(op, op.getNetworkAttr());
+  if (!networkOp)
+    return op->emitOpError("'") << op.getNetworkAttr()
+                                << "' does not name a topo.network";
+  FailureOr<Network> network = topo::buildNetworkModel(networkOp);
+  if (failed(network))
+    return failure();
+  CollectiveModel model{networkOp, std::move(*network),
+                        op.getCollectiveSpec(), Problem(), ""};
+  model.problemError =
+      buildProblem(model.spec, model.network.numNpus(), model.problem);
+  return model;
+}
+
+FailureOr<size_t> coll::countTransfers(AlgorithmOp algorithm) {
+  if (std::optional<int64_t> count = algorithm.getUnmaterialized())
+    return size_t(*count);
+  FailureOr<TransferTable> table = readTransfers(algorithm);
+  if (failed(table))
+    return failure();
+  return table->size();
+}
+
+AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
+                                       const ScheduleView &transfers,
+                                       size_t numTransfers, int64_t timePs,
+                                       tacos::LinkModel model,
+                                       std::optional<TransferForm> form) {
+  OpBuilder builder(request);
+  Builder &b = builder;
+  std::optional<ArrayRef<int64_t>> group = request.getGroup();
+  std::optional<int64_t> root = request.getRoot();
+  auto algorithm = AlgorithmOp::create(
+      builder, request.getLoc(),
+      b.getStringAttr(SymbolTable::getSymbolName(request).getValue()),
+      CollectiveAttr::get(b.getContext(), fromCore(request.getCollectiveKind())),
+      request.getNetworkAttr(), root ? b.getI64IntegerAttr(*root) : IntegerAttr(),
+      group ? b.getDenseI64ArrayAttr(*group) : DenseI64ArrayAttr(),
+      b.getI64IntegerAttr(request.getSize()),
+      b.getI64IntegerAttr(request.getChunks()), b.getI64IntegerAttr(timePs),
+      LinkModelAttr::get(b.getContext(), fromCore(model)),
+      DenseResourceElementsAttr(),
+      form ? IntegerAttr() : b.getI64IntegerAttr(int64_t(numTransfers)));
+  algorithm.getBody().emplaceBlock();
+  if (form)
+    writeTransfers(algorithm, transfers, *form);
+  request->erase();
+  return algorithm;
 }

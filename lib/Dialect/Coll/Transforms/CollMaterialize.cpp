@@ -23,7 +23,7 @@ struct CollMaterializePass : coll::impl::CollMaterializeBase<CollMaterializePass
     } else if (form == "packed") {
       target = TransferForm::Packed;
     } else {
-      getOperation().emitError("coll-materialize: unknown form '")
+      mlir::emitError(getOperation().getLoc(), "coll-materialize: unknown form '")
           << form << "'; expected 'ops' or 'packed'";
       return signalPassFailure();
     }

@@ -111,7 +111,9 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
     - packed: columns in a `dense_resource` blob (31 bytes per transfer,
       stored raw in MLIR bytecode), for schedules of millions of transfers.
 
-    `coll-materialize form=ops|packed` converts between them. Times are in
+    `coll-materialize form=ops|packed` converts between them. A schedule
+    synthesized with `materialize=none` keeps only its time and transfer
+    count (`unmaterialized(N)`); nothing can verify or export it. Times are in
     picoseconds. A transfer's `lane` picks one of several parallel links.
 
     ```mlir
@@ -137,13 +139,15 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
                        Tacos_I64Attr:$time,
                        DefaultValuedAttr<Coll_LinkModelAttr,
                                          "::tacos::coll::LinkModel::blocking">:$link_model,
-                       OptionalAttr<Coll_PackedTransfersAttr>:$packed);
+                       OptionalAttr<Coll_PackedTransfersAttr>:$packed,
+                       OptionalAttr<Tacos_I64Attr>:$unmaterialized);
   let regions = (region MaxSizedRegion<1>:$body);
   let assemblyFormat = [{
     $sym_name $collective `on` $network (`root` `(` $root^ `)`)?
     (`group` $group^)? `size` `(` custom<Size>($size) `)`
     (`chunks` `(` $chunks^ `)`)? `time` `(` custom<Time>($time) `)`
     (`latency` `(` $link_model^ `)`)? (`packed` `(` $packed^ `)`)?
+    (`unmaterialized` `(` $unmaterialized^ `)`)?
     custom<TransferBody>($body) attr-dict
   }];
   let hasVerifier = 1;

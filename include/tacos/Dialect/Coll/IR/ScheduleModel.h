@@ -10,7 +10,9 @@
 #ifndef TACOS_DIALECT_COLL_IR_SCHEDULEMODEL_H
 #define TACOS_DIALECT_COLL_IR_SCHEDULEMODEL_H
 
+#include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
+#include "tacos/Network/Network.h"
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 
 #include <memory>
@@ -46,9 +48,39 @@ void writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
 /// The form an algorithm currently stores its transfers in.
 TransferForm transferForm(AlgorithmOp algorithm);
 
+/// A collective op (request or algorithm) as the core sees it: its network
+/// model and its pre/postconditions.
+struct CollectiveModel {
+  topo::NetworkOp networkOp;
+  Network network;
+  CollectiveSpec spec;
+  /// Set for non-combining collectives; `problemError` says why not.
+  Problem problem;
+  std::string problemError;
+};
+
+/// Builds the model of a verified collective op, or fails with a diagnostic
+/// on the op.
+mlir::FailureOr<CollectiveModel>
+buildCollectiveModel(CollectiveOpInterface op,
+                     mlir::SymbolTableCollection &symbols);
+
+/// The transfer count of an algorithm, whatever its form.
+mlir::FailureOr<size_t> countTransfers(AlgorithmOp algorithm);
+
+/// Replaces `request` by a `coll.algorithm` with the same name and fields
+/// holding `transfers` (or only their count when `form` is empty).
+AlgorithmOp replaceWithAlgorithm(CollectiveOpInterface request,
+                                 const ScheduleView &transfers,
+                                 size_t numTransfers, int64_t timePs,
+                                 tacos::LinkModel model,
+                                 std::optional<TransferForm> form);
+
 /// Conversions between the IR enums and the core's.
 CollectiveKind toCore(Collective kind);
 Collective fromCore(CollectiveKind kind);
+tacos::LinkModel toCore(coll::LinkModel model);
+coll::LinkModel fromCore(tacos::LinkModel model);
 
 } // namespace tacos::coll
 

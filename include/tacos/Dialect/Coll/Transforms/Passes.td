@@ -34,4 +34,94 @@ def CollMaterialize : Pass<"coll-materialize", "mlir::ModuleOp"> {
   ];
 }
 
+def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
+  let summary = "Lower collective requests to algorithms";
+  let description = [{
+    Replaces every request (`coll.all_gather`, `coll.broadcast`, ...) by a
+    `coll.algorithm` of the same name. `algorithm=tacos` (the default) runs
+    TACOS greedy link-chunk matching on the time-expanded network (DESIGN
+    §5.1); `ring`, `direct`, `rhd` and `dbt` build the classic algorithms on
+    the physical network with shortest-path routing (§5.6). Every result is
+    timed by the simulator's semantics, so `coll-simulate` reproduces it.
+
+    Non-combining collectives (All-Gather, Broadcast, Scatter, Gather,
+    All-to-All) are supported; a collective whose destinations cannot be
+    reached is an error naming one unreachable pair.
+
+    Before:
+    ```mlir
+    topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+    coll.all_gather @ag on @pair size(2 MB)
+    ```
+    After:
+    ```mlir
+    topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+    coll.algorithm @ag all_gather on @pair size(2 MB) time(21 us) {
+      coll.transfer copy 0 over 0 -> 1 at [0, 21000000]
+      coll.transfer copy 1 over 1 -> 0 at [0, 21000000]
+    }
+    ```
+    Runs print their progress on stderr when it is a terminal.
+  }];
+  let options = [
+    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"tacos\"",
+           "tacos | ring | direct | rhd | dbt">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the tie-breaking RNG (results are reproducible)">,
+    Option<"trials", "trials", "unsigned", /*default=*/"1",
+           "Synthesize with seeds seed..seed+trials-1 and keep the fastest">,
+    Option<"materialize", "materialize", "std::string", /*default=*/"\"auto\"",
+           "How to store transfers: auto (ops up to 10000 transfers, else "
+           "packed) | ops | packed | none (time and count only)">,
+    Option<"latency", "latency", "std::string", /*default=*/"\"blocking\"",
+           "Link model: blocking (a chunk holds the link for latency + "
+           "size/bandwidth) | pipelined (the next chunk may start after "
+           "size/bandwidth)">
+  ];
+  let statistics = [
+    Statistic<"numTransfers", "transfers", "Transfers synthesized">
+  ];
+}
+
+def CollSimulate : Pass<"coll-simulate", "mlir::ModuleOp"> {
+  let summary = "Recompute transfer times from link order and dependencies";
+  let description = [{
+    Re-times every `coll.algorithm`: each transfer starts as soon as its link
+    is free (in the algorithm's per-link order) and its chunk is at the
+    source, under the link model. Updates the transfers, `time` and
+    `latency(...)`. For synthesized algorithms the times do not change: the
+    synthesizer's output is already as early as its order allows. Fails,
+    naming the transfer, on a transfer over a missing link or one that sends
+    a chunk before it can be there.
+  }];
+  let options = [
+    Option<"latency", "latency", "std::string", /*default=*/"\"\"",
+           "Link model to time with: blocking | pipelined (default: the "
+           "algorithm's own)">
+  ];
+}
+
+def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
+  let summary = "Report time, bandwidth and lower bounds of every algorithm";
+  let description = [{
+    Prints, per `coll.algorithm`: NPUs, chunks, chunk bytes, time, algorithm
+    and bus bandwidth (nccl-tests conventions), the lower bounds of DESIGN
+    §5.4 and the ratio to the best of them, and optionally the times of the
+    Ring, Direct, RHD and DBT baselines on the same network. `format=json`
+    writes a top-level array of objects with the keys `name`, `collective`,
+    `npus`, `chunks`, `chunk_bytes`, `size_bytes`, `time_us`,
+    `lower_bound_us`, `transfers`, `synthesis_ms` (null unless synthesized in
+    the same run), `verified`, plus `lower_bounds_us`, `ratio_to_bound`,
+    `algbw_gbps`, `busbw_gbps` and `baselines_us`. The IR is unchanged.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "text | json">,
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "File to write to ('-' is stdout; default stderr)">,
+    Option<"baselines", "baselines", "bool", /*default=*/"false",
+           "Also time the Ring, Direct, RHD and DBT baselines">
+  ];
+}
+
 #endif // TACOS_COLL_PASSES

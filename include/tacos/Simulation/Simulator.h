@@ -1,0 +1,67 @@
+//===- Simulator.h - Time a schedule from order and dependencies -*- C++ -*-===//
+//
+// Recomputes every transfer's start and end from two facts alone: the order
+// of transfers on each link, and data dependencies (a chunk leaves an NPU
+// only after it is there). Each transfer starts as soon as both allow:
+//
+//   start = max(link free, arrival of the chunk at the source)
+//   end   = start + latency + bytes/bandwidth
+//   link free after it: end (blocking) or start + bytes/bandwidth (pipelined)
+//
+// Transfers are taken in order of (start, end, index) of the input, which
+// fixes each link's order; a schedule whose times are all zero is therefore
+// timed in index order (how the baselines are built). The arrival of a chunk
+// at an NPU is its earliest recomputed delivery among the transfers taken
+// before. This is the semantics the synthesizer's output is compacted to, so
+// `coll-simulate` reproduces synthesized times exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_SIMULATION_SIMULATOR_H
+#define TACOS_SIMULATION_SIMULATOR_H
+
+#include "tacos/Collective/Problem.h"
+#include "tacos/Collective/Schedule.h"
+#include "tacos/Network/Network.h"
+
+#include <string>
+
+namespace tacos {
+
+struct SimulationResult {
+  /// The input transfers with recomputed times, in input order.
+  Schedule schedule;
+  /// The last end (0 for an empty schedule).
+  int64_t timePs = 0;
+  /// Empty on success; else what went wrong at transfer `errorIndex`.
+  std::string error;
+  size_t errorIndex = 0;
+};
+
+/// The network link a transfer uses: the `lane`-th link src -> dst, or
+/// nothing if there is no such link.
+std::optional<LinkId> findLink(const Network &network, uint32_t src,
+                               uint32_t dst, uint16_t lane);
+
+/// Cost of one chunk on link l under the link model: how long the link is
+/// busy (`occupancy`) and when the chunk arrives after it starts (`duration`).
+struct LinkCost {
+  int64_t occupancy, duration;
+};
+LinkCost linkCost(const Network &network, LinkId l, double chunkBytes,
+                  LinkModel model);
+
+/// Times `transfers` on `network` for `problem` (which gives the chunks'
+/// sources and size). Fails on a transfer over a missing link or one that
+/// sends a chunk its source never receives.
+SimulationResult simulate(const Network &network, const Problem &problem,
+                          const ScheduleView &transfers, LinkModel model);
+
+/// Applies simulate() until the times stop changing (each round can only
+/// make them earlier), so that simulating the result gives it back exactly.
+SimulationResult compact(const Network &network, const Problem &problem,
+                         const ScheduleView &transfers, LinkModel model);
+
+} // namespace tacos
+
+#endif // TACOS_SIMULATION_SIMULATOR_H

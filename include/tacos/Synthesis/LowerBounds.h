@@ -1,0 +1,45 @@
+//===- LowerBounds.h - Lower bounds on collective time ----------*- C++ -*-===//
+//
+// DESIGN §5.4. For All-Gather with N participants, k chunks each of c bytes,
+// M = N*k*c:
+//   ingress:  max_v ((N-1)/N) * M / B_in(v)
+//   latency:  largest shortest-path latency from a source to a destination
+//   discrete: max_v min{T : sum over in-links e of floor(T / cost_e) >= (N-1)k}
+//             (cost_e = a_e + c/B_e: TACOS's blocking link model)
+//   cut:      (M/N) * max over NPU sets S (not all) of |S| / B_out(S)
+//             (exhaustive, only for N <= 16)
+// The bounds are generalized to any Problem through its deliveries: every
+// destination v must receive deliveries(v) chunks over its in-links.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_SYNTHESIS_LOWERBOUNDS_H
+#define TACOS_SYNTHESIS_LOWERBOUNDS_H
+
+#include "tacos/Collective/Problem.h"
+#include "tacos/Network/Network.h"
+
+#include <optional>
+
+namespace tacos {
+
+struct LowerBounds {
+  /// Each in picoseconds; nullopt where not computed (cut for N > 16).
+  int64_t ingressPs = 0;
+  int64_t latencyPs = 0;
+  int64_t discretePs = 0;
+  std::optional<int64_t> cutPs;
+
+  /// The largest of them: the `lower_bound_us` of reports.
+  int64_t best() const;
+};
+
+/// Lower bounds of a non-combining problem on a network without switches.
+/// For a combining collective, pass its dual's problem and scale as the
+/// caller needs (Reduce-Scatter uses egress, the transpose of ingress).
+LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
+                               LinkModel model);
+
+} // namespace tacos
+
+#endif // TACOS_SYNTHESIS_LOWERBOUNDS_H

@@ -1,0 +1,77 @@
+//===- Problem.cpp - Pre- and postconditions of a collective --------------===//
+
+#include "tacos/Collective/Problem.h"
+
+namespace tacos {
+
+std::string buildProblem(const CollectiveSpec &spec, uint32_t numNpus,
+                         Problem &problem) {
+  if (isCombining(spec.kind))
+    return std::string(collectiveName(spec.kind)) +
+           " is a combining collective; synthesize its dual and invert it";
+  problem = Problem();
+  problem.kind = spec.kind;
+  problem.numNpus = numNpus;
+  problem.chunkBytes = spec.chunkBytes(numNpus);
+  if (spec.group.empty())
+    for (uint32_t v = 0; v < numNpus; ++v)
+      problem.participants.push_back(v);
+  else
+    for (int64_t v : spec.group)
+      problem.participants.push_back(uint32_t(v));
+
+  const auto &ranks = problem.participants;
+  uint32_t g = uint32_t(ranks.size());
+  uint32_t k = uint32_t(spec.chunksPerRank);
+  uint32_t root = spec.root ? uint32_t(*spec.root) : 0;
+  // Appends one chunk with one source and the given destinations (the source
+  // itself is skipped: it already holds the chunk).
+  auto addChunk = [&](uint32_t source, auto &&forEachDestination) {
+    problem.sources.push_back(source);
+    problem.sourceOffsets.push_back(uint32_t(problem.sources.size()));
+    forEachDestination([&](uint32_t d) {
+      if (d != source)
+        problem.destinations.push_back(d);
+    });
+    problem.destinationOffsets.push_back(uint32_t(problem.destinations.size()));
+  };
+  auto toAll = [&](auto &&add) {
+    for (uint32_t d : ranks)
+      add(d);
+  };
+  auto toOne = [](uint32_t d) { return [d](auto &&add) { add(d); }; };
+
+  switch (spec.kind) {
+  case CollectiveKind::AllGather:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        addChunk(ranks[r], toAll);
+    break;
+  case CollectiveKind::Broadcast:
+    for (uint32_t i = 0; i < k; ++i)
+      addChunk(root, toAll);
+    break;
+  case CollectiveKind::Scatter:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        addChunk(root, toOne(ranks[r]));
+    break;
+  case CollectiveKind::Gather:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        addChunk(ranks[r], toOne(root));
+    break;
+  case CollectiveKind::AllToAll:
+    // Chunk (s*G + d)*k + i goes from rank s to rank d.
+    for (uint32_t s = 0; s < g; ++s)
+      for (uint32_t d = 0; d < g; ++d)
+        for (uint32_t i = 0; i < k; ++i)
+          addChunk(ranks[s], toOne(ranks[d]));
+    break;
+  default:
+    return "unsupported collective";
+  }
+  return "";
+}
+
+} // namespace tacos

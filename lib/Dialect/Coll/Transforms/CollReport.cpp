@@ -1,0 +1,274 @@
+//===- CollReport.cpp - Time, bandwidth and bounds of algorithms ----------===//
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Network/Quantity.h"
+#include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/LowerBounds.h"
+
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLREPORT
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+
+/// What the report says about one algorithm; text and JSON print the same.
+struct Row {
+  std::string name, collective;
+  int64_t npus = 0, chunks = 0, sizeBytes = 0, timePs = 0;
+  double chunkBytes = 0;
+  size_t transfers = 0;
+  std::optional<double> synthesisMs;
+  std::optional<LowerBounds> bounds;
+  std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
+  std::vector<std::string> baselineNotes;
+};
+
+double toUs(int64_t ps) { return double(ps) / 1e6; }
+
+/// A bound of INT64_MAX means "cannot be reached"; print it as such.
+std::optional<double> boundUs(int64_t ps) {
+  if (ps == INT64_MAX)
+    return std::nullopt;
+  return toUs(ps);
+}
+
+/// nccl-tests' bus-bandwidth factor.
+double busFactor(CollectiveKind kind, int64_t n) {
+  switch (kind) {
+  case CollectiveKind::AllReduce:
+    return 2.0 * double(n - 1) / double(n);
+  case CollectiveKind::Broadcast:
+  case CollectiveKind::Reduce:
+    return 1.0;
+  default:
+    return double(n - 1) / double(n);
+  }
+}
+
+llvm::json::Value optionalNumber(std::optional<double> value) {
+  return value ? llvm::json::Value(*value) : llvm::json::Value(nullptr);
+}
+
+struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
+  using CollReportBase::CollReportBase;
+
+  void runOnOperation() override {
+    if (format != "text" && format != "json") {
+      mlir::emitError(getOperation().getLoc(), "coll-report: unknown format '")
+          << format << "'; expected text or json";
+      return signalPassFailure();
+    }
+    std::optional<std::reference_wrapper<SynthesisTimes>> times =
+        getCachedAnalysis<SynthesisTimes>();
+    SymbolTableCollection symbols;
+    std::vector<Row> rows;
+    for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
+      FailureOr<Row> row = describe(algorithm, symbols, times);
+      if (failed(row))
+        return signalPassFailure();
+      rows.push_back(std::move(*row));
+    }
+
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (format == "json")
+      printJson(os, rows);
+    else
+      printText(os, rows);
+    if (output.empty()) {
+      llvm::errs() << text;
+    } else {
+      std::string error;
+      std::unique_ptr<llvm::ToolOutputFile> file =
+          openOutputFile(output, &error);
+      if (!file) {
+        mlir::emitError(getOperation().getLoc(), "coll-report: ") << error;
+        return signalPassFailure();
+      }
+      file->os() << text;
+      file->keep();
+    }
+    markAllAnalysesPreserved();
+  }
+
+  FailureOr<Row>
+  describe(AlgorithmOp algorithm, SymbolTableCollection &symbols,
+           std::optional<std::reference_wrapper<SynthesisTimes>> times) {
+    FailureOr<CollectiveModel> collective =
+        buildCollectiveModel(algorithm, symbols);
+    if (failed(collective))
+      return failure();
+    FailureOr<size_t> transfers = countTransfers(algorithm);
+    if (failed(transfers))
+      return failure();
+    Row row;
+    row.name = algorithm.getSymName().str();
+    row.collective = collectiveName(algorithm.getCollectiveKind());
+    const CollectiveSpec &spec = collective->spec;
+    int64_t numNpus = collective->network.numNpus();
+    row.npus = spec.participants(numNpus);
+    row.chunks = spec.numChunks(numNpus);
+    row.chunkBytes = spec.chunkBytes(numNpus);
+    row.sizeBytes = spec.sizeBytes;
+    row.timePs = algorithm.getTime();
+    row.transfers = *transfers;
+    if (times) {
+      auto it = times->get().milliseconds.find(row.name);
+      if (it != times->get().milliseconds.end())
+        row.synthesisMs = it->second;
+    }
+    if (!collective->problemError.empty())
+      return row; // combining collectives: no bounds or baselines yet
+    tacos::LinkModel model = toCore(algorithm.getLinkModel());
+    if (collective->network.numSwitches() == 0 &&
+        !collective->network.hasUndecidedBandwidth())
+      row.bounds =
+          computeLowerBounds(collective->network, collective->problem, model);
+    if (!baselines)
+      return row;
+    for (Baseline b :
+         {Baseline::Ring, Baseline::Direct, Baseline::RHD, Baseline::DBT}) {
+      Schedule schedule;
+      std::string error = buildBaseline(b, collective->network,
+                                        collective->problem, schedule);
+      std::optional<int64_t> time;
+      if (error.empty()) {
+        SimulationResult timed = simulate(
+            collective->network, collective->problem, schedule.view(), model);
+        if (timed.error.empty())
+          time = timed.timePs;
+        else
+          error = timed.error;
+      }
+      row.baselines.push_back({baselineName(b), time});
+      if (!error.empty())
+        row.baselineNotes.push_back(std::string(baselineName(b)) + ": " +
+                                    error);
+    }
+    return row;
+  }
+
+  static double algbwGBps(const Row &row) {
+    return row.timePs ? double(row.sizeBytes) / (double(row.timePs) * 1e-12) /
+                            1e9
+                      : 0;
+  }
+
+  void printText(llvm::raw_ostream &os, const std::vector<Row> &rows) {
+    for (const Row &row : rows) {
+      double algbw = algbwGBps(row);
+      CollectiveKind kind = *collectiveKind(row.collective);
+      os << "algorithm @" << row.name << ": " << row.collective << ", "
+         << row.npus << " NPUs, " << row.chunks << " chunks of "
+         << llvm::format("%.0f", row.chunkBytes) << " B ("
+         << formatSize(row.sizeBytes) << ")\n";
+      os << "  time         " << llvm::format("%.3f", toUs(row.timePs))
+         << " us  (algbw " << llvm::format("%.2f", algbw) << " GB/s, busbw "
+         << llvm::format("%.2f", algbw * busFactor(kind, row.npus))
+         << " GB/s)\n";
+      if (row.bounds) {
+        const LowerBounds &b = *row.bounds;
+        auto us = [](int64_t ps) -> std::string {
+          std::optional<double> v = boundUs(ps);
+          return v ? llvm::formatv("{0:F3}", *v).str() : "unreachable";
+        };
+        os << "  lower bound  " << us(b.best()) << " us  (ratio "
+           << llvm::format("%.4f", double(row.timePs) / double(b.best()))
+           << "; ingress " << us(b.ingressPs) << ", latency "
+           << us(b.latencyPs) << ", discrete " << us(b.discretePs)
+           << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"))
+           << ")\n";
+      }
+      os << "  transfers    " << row.transfers << "\n";
+      if (row.synthesisMs)
+        os << "  synthesis    " << llvm::format("%.1f", *row.synthesisMs)
+           << " ms\n";
+      if (!row.baselines.empty()) {
+        os << "  baselines   ";
+        for (auto &[name, time] : row.baselines)
+          os << " " << name << " "
+             << (time ? llvm::formatv("{0:F3} us", toUs(*time)).str()
+                      : std::string("n/a"))
+             << (time && row.timePs
+                     ? llvm::formatv(" ({0:F2}x)", double(*time) /
+                                                       double(row.timePs))
+                           .str()
+                     : std::string())
+             << ";";
+        os << "\n";
+        for (const std::string &note : row.baselineNotes)
+          os << "    " << note << "\n";
+      }
+    }
+  }
+
+  void printJson(llvm::raw_ostream &os, const std::vector<Row> &rows) {
+    llvm::json::Array array;
+    for (const Row &row : rows) {
+      double algbw = algbwGBps(row);
+      llvm::json::Object object{
+          {"name", row.name},
+          {"collective", row.collective},
+          {"npus", row.npus},
+          {"chunks", row.chunks},
+          {"chunk_bytes", row.chunkBytes},
+          {"size_bytes", row.sizeBytes},
+          {"time_us", toUs(row.timePs)},
+          {"transfers", int64_t(row.transfers)},
+          {"synthesis_ms", optionalNumber(row.synthesisMs)},
+          // No verifier has run on this algorithm (coll-verify sets it).
+          {"verified", false},
+          {"algbw_gbps", algbw},
+          {"busbw_gbps",
+           algbw * busFactor(*collectiveKind(row.collective), row.npus)},
+      };
+      if (row.bounds) {
+        const LowerBounds &b = *row.bounds;
+        object["lower_bound_us"] = optionalNumber(boundUs(b.best()));
+        object["ratio_to_bound"] =
+            b.best() == INT64_MAX ? llvm::json::Value(nullptr)
+                                  : llvm::json::Value(double(row.timePs) /
+                                                      double(b.best()));
+        object["lower_bounds_us"] = llvm::json::Object{
+            {"ingress", optionalNumber(boundUs(b.ingressPs))},
+            {"latency", optionalNumber(boundUs(b.latencyPs))},
+            {"discrete", optionalNumber(boundUs(b.discretePs))},
+            {"cut", b.cutPs ? optionalNumber(boundUs(*b.cutPs))
+                            : llvm::json::Value(nullptr)}};
+      } else {
+        object["lower_bound_us"] = nullptr;
+      }
+      if (!row.baselines.empty()) {
+        llvm::json::Object baselines;
+        for (auto &[name, time] : row.baselines)
+          baselines[name] = time ? llvm::json::Value(toUs(*time))
+                                 : llvm::json::Value(nullptr);
+        object["baselines_us"] = std::move(baselines);
+      }
+      array.push_back(std::move(object));
+    }
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(array))) << "\n";
+  }
+
+  static std::optional<CollectiveKind> collectiveKind(StringRef name) {
+    for (int k = 0; k <= int(CollectiveKind::Scatter); ++k)
+      if (name == collectiveName(CollectiveKind(k)))
+        return CollectiveKind(k);
+    return std::nullopt;
+  }
+};
+
+} // namespace

@@ -1,0 +1,70 @@
+//===- CollSimulate.cpp - Re-time algorithms ------------------------------===//
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Simulation/Simulator.h"
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLSIMULATE
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
+  using CollSimulateBase::CollSimulateBase;
+
+  void runOnOperation() override {
+    if (!latency.empty() && latency != "blocking" && latency != "pipelined") {
+      mlir::emitError(getOperation().getLoc(), "coll-simulate: unknown latency model '")
+          << latency << "'; expected blocking or pipelined";
+      return signalPassFailure();
+    }
+    SymbolTableCollection symbols;
+    for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
+      if (failed(simulateOne(algorithm, symbols)))
+        return signalPassFailure();
+  }
+
+  LogicalResult simulateOne(AlgorithmOp algorithm,
+                            SymbolTableCollection &symbols) {
+    if (algorithm.getUnmaterialized())
+      return algorithm.emitError("coll-simulate: the transfers of @")
+             << algorithm.getSymName()
+             << " were not materialized (materialize=none)";
+    FailureOr<CollectiveModel> collective =
+        buildCollectiveModel(algorithm, symbols);
+    if (failed(collective))
+      return failure();
+    if (!collective->problemError.empty())
+      return algorithm.emitError("coll-simulate: ")
+             << collective->problemError;
+    FailureOr<TransferTable> table = readTransfers(algorithm);
+    if (failed(table))
+      return failure();
+    tacos::LinkModel model =
+        latency.empty() ? toCore(algorithm.getLinkModel())
+                        : (latency == "pipelined" ? tacos::LinkModel::Pipelined
+                                                  : tacos::LinkModel::Blocking);
+    SimulationResult timed = simulate(collective->network,
+                                      collective->problem, table->view(), model);
+    if (!timed.error.empty()) {
+      SmallVector<TransferOp> ops;
+      if (!algorithm.getBody().empty())
+        ops = llvm::to_vector(algorithm.getBody().getOps<TransferOp>());
+      if (timed.errorIndex < ops.size())
+        return ops[timed.errorIndex].emitError("coll-simulate: ")
+               << timed.error;
+      return algorithm.emitError("coll-simulate: transfer ")
+             << timed.errorIndex << ": " << timed.error;
+    }
+    writeTransfers(algorithm, timed.schedule.view(), transferForm(algorithm));
+    algorithm.setTime(timed.timePs);
+    algorithm.setLinkModel(fromCore(model));
+    return success();
+  }
+};
+} // namespace

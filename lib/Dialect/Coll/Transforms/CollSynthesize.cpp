@@ -1,0 +1,149 @@
+//===- CollSynthesize.cpp - Requests to algorithms ------------------------===//
+//
+// Thin: reads each request as a core Problem, calls the TEN synthesizer or a
+// baseline, and writes the result back as a coll.algorithm.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/TenSynthesizer.h"
+
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLSYNTHESIZE
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+
+/// Algorithms that fit in this many transfers are written one op per line.
+constexpr size_t kReadableLimit = 10000;
+
+struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
+  using CollSynthesizeBase::CollSynthesizeBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<Baseline> baseline;
+    if (algorithm == "ring")
+      baseline = Baseline::Ring;
+    else if (algorithm == "direct")
+      baseline = Baseline::Direct;
+    else if (algorithm == "rhd")
+      baseline = Baseline::RHD;
+    else if (algorithm == "dbt")
+      baseline = Baseline::DBT;
+    else if (algorithm == "exact")
+      return fail(module, "algorithm=exact (Z3 optimal synthesis) is not "
+                          "implemented yet");
+    else if (algorithm != "tacos")
+      return fail(module, "unknown algorithm '" + algorithm +
+                              "'; expected tacos, ring, direct, rhd or dbt");
+    if (latency != "blocking" && latency != "pipelined")
+      return fail(module, "unknown latency model '" + latency +
+                              "'; expected blocking or pipelined");
+    if (materialize != "auto" && materialize != "ops" &&
+        materialize != "packed" && materialize != "none")
+      return fail(module, "unknown materialize mode '" + materialize +
+                              "'; expected auto, ops, packed or none");
+    tacos::LinkModel model =
+        latency == "pipelined" ? tacos::LinkModel::Pipelined
+                               : tacos::LinkModel::Blocking;
+
+    SmallVector<CollectiveOpInterface> requests;
+    for (Operation &op : module.getOps())
+      if (auto request = dyn_cast<CollectiveOpInterface>(op);
+          request && !isa<AlgorithmOp>(op))
+        requests.push_back(request);
+
+    SymbolTableCollection symbols;
+    auto &times = getAnalysis<SynthesisTimes>();
+    for (CollectiveOpInterface request : requests) {
+      FailureOr<CollectiveModel> collective =
+          buildCollectiveModel(request, symbols);
+      if (failed(collective))
+        return signalPassFailure();
+      if (!collective->problemError.empty())
+        return fail(request, collective->problemError);
+      std::string name = SymbolTable::getSymbolName(request).str();
+
+      auto started = std::chrono::steady_clock::now();
+      Schedule schedule;
+      int64_t time = 0;
+      size_t count = 0;
+      if (baseline) {
+        std::string error = buildBaseline(*baseline, collective->network,
+                                          collective->problem, schedule);
+        if (!error.empty())
+          return fail(request, error);
+        SimulationResult timed = simulate(
+            collective->network, collective->problem, schedule.view(), model);
+        if (!timed.error.empty())
+          return fail(request, "internal error: baseline does not simulate: " +
+                                   timed.error);
+        schedule = std::move(timed.schedule);
+        time = timed.timePs;
+        count = schedule.size();
+      } else {
+        SynthesisOptions options;
+        options.seed = seed;
+        options.trials = trials;
+        options.model = model;
+        options.materialize = materialize != "none";
+        if (llvm::sys::Process::StandardErrIsDisplayed())
+          options.progress = [&name](double done) {
+            llvm::errs() << "\rcoll-synthesize @" << name << ": "
+                         << int(done * 100) << "%";
+            llvm::errs().flush();
+          };
+        SynthesisResult result = synthesizeTen(
+            collective->network, collective->problem, options);
+        if (options.progress)
+          llvm::errs() << "\r\033[K";
+        if (!result.error.empty())
+          return fail(request, result.error);
+        schedule = std::move(result.schedule);
+        time = result.timePs;
+        count = result.numTransfers;
+      }
+      times.milliseconds[name] =
+          std::chrono::duration<double, std::milli>(
+              std::chrono::steady_clock::now() - started)
+              .count();
+
+      std::optional<TransferForm> form;
+      if (materialize == "ops" ||
+          (materialize == "auto" && count <= kReadableLimit))
+        form = TransferForm::Ops;
+      else if (materialize != "none")
+        form = TransferForm::Packed;
+      replaceWithAlgorithm(request, schedule.view(), count, time, model, form);
+      numTransfers += count;
+    }
+    markAnalysesPreserved<SynthesisTimes>();
+  }
+
+  /// Option errors go on the module's location without printing the whole
+  /// module; request errors print the request.
+  void fail(Operation *op, const std::string &message) {
+    if (isa<ModuleOp>(op))
+      mlir::emitError(op->getLoc(), "coll-synthesize: ") << message;
+    else
+      op->emitError("coll-synthesize: ") << message;
+    signalPassFailure();
+  }
+};
+
+} // namespace

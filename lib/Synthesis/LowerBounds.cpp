@@ -1,0 +1,360 @@
+//===- LowerBounds.cpp - Lower bounds on collective time ------------------===//
+//
+// DESIGN §5.4, generalized from All-Gather to any non-combining Problem
+// through deliveries(v): the number of (chunk, destination v) pairs. Every
+// bound is a time no schedule valid under §5.5 can beat, in integer
+// picoseconds. Where the exact value is not an integer, bounds round up only
+// when that is exact; floating-point results round toward the smaller value,
+// because a bound one picosecond too high would wrongly reject an optimal
+// schedule, while one picosecond too low costs nothing.
+//
+// A bound that cannot be met at all (a destination without in-links, an
+// undecided `?` bandwidth in the way, an unreachable destination) is
+// INT64_MAX; the caller reports unreachability separately.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Simulation/Simulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace tacos {
+
+namespace {
+
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
+constexpr int64_t kInfinite = std::numeric_limits<int64_t>::max();
+constexpr int64_t kPsPerSecond = 1'000'000'000'000;
+
+int64_t saturatingAdd(int64_t a, int64_t b) {
+  // Both are non-negative here (times); saturate instead of wrapping.
+  return a > kInfinite - b ? kInfinite : a + b;
+}
+
+/// Time to carry `count` chunks of `chunkBytes` over `bandwidth` bytes/s, in
+/// ps: ceil(count * chunkBytes * 10^12 / bandwidth). Exact for integral bytes
+/// and bandwidth (the common case, so that 30 us is not reported as 30 us +
+/// 1 ps); otherwise computed in long double and rounded down when within
+/// floating-point noise of an integer (see the file comment).
+int64_t serializationPs(uint64_t count, double chunkBytes,
+                        long double bandwidth) {
+  if (count == 0)
+    return 0;
+  // No capacity (no links, or an undecided one making the sum NaN): the data
+  // never arrives, whatever its size.
+  if (!(bandwidth > 0) || std::isinf(chunkBytes))
+    return kInfinite;
+  if (!(chunkBytes > 0))
+    return 0;
+  if (std::isinf(bandwidth))
+    return 0;
+  if (chunkBytes == std::floor(chunkBytes) && chunkBytes < 0x1p63 &&
+      bandwidth == std::floor(bandwidth) && bandwidth < 0x1p63L) {
+    // count < 2^64 and bytes < 2^63 could overflow 128 bits once multiplied
+    // by 10^12 (< 2^40), so check the byte total first: < 2^87 is safe.
+    u128 bytes = (u128)count * (u128)int64_t(chunkBytes);
+    if (bytes < ((u128)1 << 87)) {
+      u128 num = bytes * (u128)kPsPerSecond;
+      u128 den = (u128)(uint64_t)bandwidth;
+      u128 q = (num + den - 1) / den;
+      return q >= (u128)kInfinite ? kInfinite : int64_t(q);
+    }
+  }
+  long double x = (long double)count * (long double)chunkBytes *
+                  (long double)kPsPerSecond / bandwidth;
+  if (!(x < 0x1p63L))
+    return kInfinite;
+  // chunkBytes itself is a rounded quotient (size / chunks), so x carries a
+  // relative error of a few ulps; 1e-12 is far above that. Taking the
+  // nearest integer instead of ceil gives up at most the 1 ps a noisy ceil
+  // could have added wrongly.
+  long double nearest = std::nearbyint(x);
+  if (std::fabs(x - nearest) <= x * 1e-12L)
+    return int64_t(nearest);
+  return int64_t(std::ceil(x));
+}
+
+/// What the bounds need to know about the problem, per node.
+struct Deliveries {
+  std::vector<uint64_t> perNode; ///< deliveries(v), sized numNodes
+  bool outOfRange = false;       ///< a destination is not a node
+};
+
+Deliveries countDeliveries(const Network &network, const Problem &problem) {
+  Deliveries d;
+  d.perNode.assign(network.numNodes(), 0);
+  for (uint32_t v : problem.destinations) {
+    if (v < network.numNodes())
+      ++d.perNode[v];
+    else
+      d.outOfRange = true;
+  }
+  return d;
+}
+
+/// ingress: every chunk v needs crosses one of v's in-links, whose total
+/// bandwidth is B_in(v).
+int64_t ingressBound(const Network &network, const Problem &problem,
+                     const Deliveries &deliveries) {
+  int64_t bound = 0;
+  for (NodeId v = 0; v < network.numNpus(); ++v) {
+    uint64_t n = deliveries.perNode[v];
+    if (n == 0)
+      continue;
+    // NaN (some in-link undecided) counts as no capacity, as transferTimePs
+    // treats an undecided link as never finishing.
+    double bw = network.ingressBandwidth(v);
+    if (!(bw > 0))
+      return kInfinite;
+    bound = std::max(bound, serializationPs(n, problem.chunkBytes, bw));
+  }
+  return bound;
+}
+
+/// latency: a chunk reaches destination d over some path from one of its
+/// sources. Transfers are store-and-forward (a chunk leaves an NPU only after
+/// it has arrived there, §5.5), so the path takes at least the sum of its
+/// link latencies, which is at least the shortest-path latency, plus the
+/// serialization of its last hop, which carries the chunk whole and is one
+/// of d's in-links: at least the smallest c/B_e over those. (Charging every
+/// hop its serialization would be stronger; §5.4 keeps the pure latency and
+/// we add only the last hop.)
+int64_t latencyBound(const Network &network, const Problem &problem,
+                     const Deliveries &deliveries) {
+  if (problem.numDeliveries() == 0)
+    return 0;
+  if (deliveries.outOfRange)
+    return kInfinite;
+  const uint32_t numChunks = problem.numChunks();
+
+  // Smallest last-hop serialization into each destination. transferTimePs
+  // minus the latency is exactly the ceil'd c/B_e the simulator charges.
+  std::vector<int64_t> lastHop(network.numNodes(), kInfinite);
+  for (NodeId d = 0; d < network.numNodes(); ++d) {
+    if (deliveries.perNode[d] == 0)
+      continue;
+    for (LinkId e : network.inLinks(d)) {
+      int64_t t = network.transferTimePs(e, problem.chunkBytes);
+      int64_t ser = t == kInfinite ? kInfinite : t - network.latency(e);
+      lastHop[d] = std::min(lastHop[d], ser);
+    }
+  }
+
+  // One Dijkstra per distinct source, each applied to every chunk that
+  // source holds. Chunks with one source (every built-in collective) take
+  // their maximum directly; chunks with several need the minimum over
+  // sources per destination first, kept in `best` (indexed like
+  // problem.destinations, allocated only if such chunks exist).
+  std::vector<std::vector<uint32_t>> chunksOf(network.numNodes());
+  bool anyMultiSource = false;
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    uint32_t first = problem.sourceOffsets[c],
+             last = problem.sourceOffsets[c + 1];
+    if (problem.destinationOffsets[c] == problem.destinationOffsets[c + 1])
+      continue; // nothing to deliver
+    if (first == last)
+      return kInfinite; // a chunk nobody holds never arrives
+    anyMultiSource |= last - first > 1;
+    bool held = false;
+    for (uint32_t i = first; i < last; ++i) {
+      uint32_t s = problem.sources[i];
+      if (s >= network.numNodes())
+        continue; // not in this network; another source may be
+      chunksOf[s].push_back(c);
+      held = true;
+    }
+    if (!held)
+      return kInfinite;
+  }
+  std::vector<int64_t> best;
+  if (anyMultiSource)
+    best.assign(problem.numDeliveries(), -1);
+
+  int64_t bound = 0;
+  for (NodeId s = 0; s < network.numNodes(); ++s) {
+    if (chunksOf[s].empty())
+      continue;
+    std::vector<int64_t> dist = network.shortestLatencies(s);
+    for (uint32_t c : chunksOf[s]) {
+      bool single =
+          problem.sourceOffsets[c + 1] - problem.sourceOffsets[c] == 1;
+      for (uint32_t i = problem.destinationOffsets[c];
+           i < problem.destinationOffsets[c + 1]; ++i) {
+        int64_t dd = dist[problem.destinations[i]];
+        if (single) {
+          if (dd < 0)
+            return kInfinite;
+          bound = std::max(bound,
+                           saturatingAdd(dd, lastHop[problem.destinations[i]]));
+        } else if (dd >= 0 && (best[i] < 0 || dd < best[i])) {
+          best[i] = dd;
+        }
+      }
+    }
+  }
+  if (anyMultiSource)
+    for (uint32_t c = 0; c < numChunks; ++c) {
+      if (problem.sourceOffsets[c + 1] - problem.sourceOffsets[c] <= 1)
+        continue;
+      for (uint32_t i = problem.destinationOffsets[c];
+           i < problem.destinationOffsets[c + 1]; ++i) {
+        if (best[i] < 0)
+          return kInfinite;
+        bound = std::max(
+            bound, saturatingAdd(best[i], lastHop[problem.destinations[i]]));
+      }
+    }
+  return bound;
+}
+
+/// discrete: in-link e of v can have finished at most count_e(T) chunks by
+/// time T: the first ends no earlier than duration_e, each next one
+/// occupancy_e later (blocking: occupancy = duration, so this is
+/// floor(T / cost_e)). Chunks v does not need (forwarded or duplicated ones)
+/// only use up that capacity, so v needs sum_e count_e(T) >= deliveries(v).
+int64_t discreteBound(const Network &network, const Problem &problem,
+                      const Deliveries &deliveries, LinkModel model) {
+  int64_t bound = 0;
+  std::vector<LinkCost> costs;
+  for (NodeId v = 0; v < network.numNpus(); ++v) {
+    const uint64_t need = deliveries.perNode[v];
+    if (need == 0)
+      continue;
+    costs.clear();
+    // An upper end for the search: the time one link alone carries all of
+    // them (the smallest such). Stays kInfinite if no link ever delivers.
+    int64_t hi = kInfinite;
+    for (LinkId e : network.inLinks(v)) {
+      LinkCost cost = linkCost(network, e, problem.chunkBytes, model);
+      if (cost.duration == kInfinite)
+        continue; // undecided bandwidth: never delivers
+      costs.push_back(cost);
+      i128 alone = i128(cost.duration) + i128(need - 1) * cost.occupancy;
+      if (alone < i128(hi))
+        hi = int64_t(alone);
+    }
+    if (costs.empty())
+      return kInfinite;
+
+    auto enough = [&](int64_t t) {
+      uint64_t total = 0;
+      for (const LinkCost &cost : costs) {
+        if (t < cost.duration)
+          continue;
+        // Zero occupancy (zero-byte chunks, pipelined) carries any number.
+        if (cost.occupancy <= 0)
+          return true;
+        // total < need stays true until we return, so comparing against
+        // the remainder never wraps (count alone may be near 2^63).
+        uint64_t count = 1 + uint64_t((t - cost.duration) / cost.occupancy);
+        if (count >= need - total)
+          return true;
+        total += count;
+      }
+      return false;
+    };
+    // Smallest t in [0, hi] with enough(t); enough(hi) holds by choice of hi.
+    int64_t lo = 0;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (enough(mid))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    bound = std::max(bound, lo);
+  }
+  return bound;
+}
+
+/// cut: every chunk some NPU of S needs but no NPU of S holds crosses into S
+/// at least once, over the links from outside S into S. (DESIGN writes this
+/// with B_out of the complement: the same links.) Exhaustive over subsets,
+/// so only for small networks without switches (a switch would have to be
+/// put on one side of each cut too).
+std::optional<int64_t> cutBound(const Network &network, const Problem &problem,
+                                const Deliveries &deliveries) {
+  const uint32_t n = network.numNpus();
+  if (n > 16 || problem.participants.size() > 16 || network.numSwitches() != 0)
+    return std::nullopt;
+  if (problem.numDeliveries() == 0)
+    return 0;
+  if (deliveries.outOfRange)
+    return kInfinite;
+
+  // Chunks only matter through (holders, needers) as NPU masks; built-in
+  // collectives have at most N^2 distinct pairs however many chunks, so
+  // group them before the 2^N loop.
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> groups;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    uint32_t src = 0, dst = 0;
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i)
+      if (problem.sources[i] < n)
+        src |= 1u << problem.sources[i];
+    for (uint32_t i = problem.destinationOffsets[c];
+         i < problem.destinationOffsets[c + 1]; ++i)
+      dst |= 1u << problem.destinations[i];
+    if (dst != 0)
+      ++groups[{src, dst}];
+  }
+  std::vector<std::pair<std::pair<uint32_t, uint32_t>, uint64_t>> chunkSets(
+      groups.begin(), groups.end());
+
+  // B_in(S), summed link by link. An undecided link into S makes B_in(S)
+  // NaN, which serializationPs treats like no capacity (as ingress does).
+  const uint32_t all = (1u << n) - 1;
+  int64_t bound = 0;
+  for (uint32_t set = 1; set < all; ++set) {
+    uint64_t chunks = 0;
+    for (const auto &[masks, count] : chunkSets)
+      if ((masks.second & set) && !(masks.first & set))
+        chunks += count;
+    if (chunks == 0)
+      continue;
+    long double bandwidth = 0;
+    for (LinkId e = 0; e < network.numLinks(); ++e)
+      if (!(set >> network.src(e) & 1) && (set >> network.dst(e) & 1))
+        bandwidth += network.bandwidth(e);
+    bound =
+        std::max(bound, serializationPs(chunks, problem.chunkBytes, bandwidth));
+    if (bound == kInfinite)
+      break;
+  }
+  return bound;
+}
+
+} // namespace
+
+int64_t LowerBounds::best() const {
+  int64_t b = std::max({ingressPs, latencyPs, discretePs});
+  if (cutPs)
+    b = std::max(b, *cutPs);
+  return b;
+}
+
+LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
+                               LinkModel model) {
+  LowerBounds bounds;
+  Deliveries deliveries = countDeliveries(network, problem);
+  bounds.ingressPs = deliveries.outOfRange
+                         ? kInfinite
+                         : ingressBound(network, problem, deliveries);
+  bounds.latencyPs = latencyBound(network, problem, deliveries);
+  bounds.discretePs = deliveries.outOfRange
+                          ? kInfinite
+                          : discreteBound(network, problem, deliveries, model);
+  bounds.cutPs = cutBound(network, problem, deliveries);
+  return bounds;
+}
+
+} // namespace tacos

@@ -1,0 +1,575 @@
+//===- TenSynthesizer.cpp - Greedy link-chunk matching (TACOS) ------------===//
+//
+// Matching works per destination, not per (chunk, destination) pair as the
+// reference TACOS does (which makes it cubic): at an event, each NPU with
+// idle in-links walks them fastest first and picks a chunk for each. Two
+// candidate sources:
+//
+// - "full" problems (every NPU holds or needs every chunk: All-Gather and
+//   Broadcast on the whole network) scan word-parallel bitsets
+//   have[src] & ~have[dst] & ~due[dst], starting at a seeded random word;
+// - other problems scan the source's transit list (chunks it holds that
+//   still have somewhere to go), which also allows store-and-forward through
+//   NPUs that do not need the chunk.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Synthesis/TenSynthesizer.h"
+#include "tacos/Simulation/Simulator.h"
+
+#include <algorithm>
+#include <deque>
+#include <queue>
+#include <random>
+#include <unordered_map>
+
+namespace tacos {
+
+namespace {
+
+/// One bitset of `words` 64-bit words per NPU.
+class BitRows {
+public:
+  BitRows(uint32_t rows, size_t words) : words(words), bits(rows * words) {}
+  uint64_t *row(uint32_t r) { return &bits[r * words]; }
+  const uint64_t *row(uint32_t r) const { return &bits[r * words]; }
+  bool test(uint32_t r, uint32_t c) const {
+    return bits[r * words + c / 64] >> (c % 64) & 1;
+  }
+  void set(uint32_t r, uint32_t c) { bits[r * words + c / 64] |= 1ull << (c % 64); }
+  void reset(uint32_t r, uint32_t c) {
+    bits[r * words + c / 64] &= ~(1ull << (c % 64));
+  }
+
+private:
+  size_t words;
+  std::vector<uint64_t> bits;
+};
+
+struct InFlight {
+  uint32_t chunk;
+  int64_t start, end;
+};
+
+class TenRun {
+public:
+  TenRun(const Network &network, const Problem &problem,
+         const SynthesisOptions &options, uint64_t seed);
+  std::string run(SynthesisResult &result);
+
+private:
+  uint64_t key(uint32_t npu, uint32_t chunk) const {
+    return uint64_t(npu) * numChunks + chunk;
+  }
+  bool isDestination(uint32_t v, uint32_t c) const {
+    return full ? !sourceOf.test(v, c) : need.test(v, c);
+  }
+  LinkCost cost(LinkId l) const { return costs[l]; }
+  bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
+  /// Picks a chunk for idle link l at time now, or returns -1.
+  int64_t pickFull(LinkId l, int64_t now);
+  int64_t pickGeneral(LinkId l, int64_t now);
+  /// Whether forwarding c over u->v brings it strictly closer to one of its
+  /// remaining destinations; returns that destination's remaining distance.
+  int64_t forwardGain(uint32_t c, uint32_t u, uint32_t v) const;
+  bool heldAt(uint32_t u, uint32_t c, int64_t time) const;
+  int64_t pickReplacement(LinkId l, const InFlight &t);
+  void start(LinkId l, uint32_t chunk, int64_t now);
+  void deliver(LinkId l, uint32_t chunk, int64_t startTime, int64_t end);
+  void match(uint32_t v, int64_t now);
+
+  const Network &network;
+  const Problem &problem;
+  const SynthesisOptions &options;
+  std::mt19937_64 rng;
+  uint32_t numNpus, numChunks;
+  size_t words;
+  bool full;
+  std::vector<LinkCost> costs;
+  std::vector<uint16_t> laneOf;
+  std::vector<std::vector<LinkId>> fastestIn;
+
+  BitRows have, due, sourceOf, need;
+  std::unordered_map<uint64_t, int64_t> dueTime;
+  std::vector<uint32_t> holders;
+  std::vector<int64_t> remaining;
+  size_t totalRemaining = 0, totalDeliveries = 0;
+  std::vector<int64_t> linkFree;
+  std::vector<std::deque<InFlight>> inFlight;
+  /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
+  /// transfer started; pruned to the longest transfer duration.
+  std::vector<std::deque<std::pair<int64_t, uint32_t>>> recent;
+  int64_t longestDuration = 0;
+
+  // General problems only.
+  std::vector<std::vector<uint32_t>> transit;
+  std::vector<int32_t> destinationIndex;
+  std::vector<std::vector<int64_t>> distanceTo; // [dest index][npu]
+
+  std::vector<uint8_t> dirty;
+  std::vector<uint32_t> dirtyList;
+  struct Event {
+    int64_t time;
+    uint64_t seq;
+    LinkId link;
+    bool operator>(const Event &o) const {
+      return time != o.time ? time > o.time : seq > o.seq;
+    }
+  };
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
+  uint64_t nextSeq = 0;
+  Schedule *schedule = nullptr;
+  size_t recorded = 0;
+  int64_t lastEnd = 0;
+};
+
+TenRun::TenRun(const Network &network, const Problem &problem,
+               const SynthesisOptions &options, uint64_t seed)
+    : network(network), problem(problem), options(options), rng(seed),
+      numNpus(problem.numNpus), numChunks(problem.numChunks()),
+      words((problem.numChunks() + 63) / 64),
+      have(problem.numNpus, words), due(problem.numNpus, words),
+      sourceOf(problem.numNpus, words), need(0, 0) {
+  // Full problems: every chunk's sources and destinations cover all NPUs.
+  full = problem.participants.size() == numNpus;
+  for (uint32_t c = 0; c < numChunks && full; ++c)
+    full = (problem.sourceOffsets[c + 1] - problem.sourceOffsets[c]) +
+               (problem.destinationOffsets[c + 1] -
+                problem.destinationOffsets[c]) ==
+           numNpus;
+
+  costs.resize(network.numLinks());
+  laneOf.resize(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    costs[l] = linkCost(network, l, problem.chunkBytes, options.model);
+    longestDuration = std::max(longestDuration, costs[l].duration);
+    laneOf[l] = l > 0 && network.src(l - 1) == network.src(l) &&
+                        network.dst(l - 1) == network.dst(l)
+                    ? uint16_t(laneOf[l - 1] + 1)
+                    : 0;
+  }
+  fastestIn.resize(numNpus);
+  for (uint32_t v = 0; v < numNpus; ++v) {
+    for (LinkId l : network.inLinks(v))
+      fastestIn[v].push_back(l);
+    std::stable_sort(fastestIn[v].begin(), fastestIn[v].end(),
+                     [&](LinkId a, LinkId b) {
+                       return costs[a].duration < costs[b].duration;
+                     });
+  }
+
+  holders.assign(numChunks, 0);
+  remaining.assign(numNpus, 0);
+  linkFree.assign(network.numLinks(), 0);
+  inFlight.resize(network.numLinks());
+  recent.resize(numNpus);
+  dirty.assign(numNpus, 0);
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
+         ++i) {
+      have.set(problem.sources[i], c);
+      sourceOf.set(problem.sources[i], c);
+      ++holders[c];
+    }
+    for (uint32_t i = problem.destinationOffsets[c];
+         i < problem.destinationOffsets[c + 1]; ++i)
+      ++remaining[problem.destinations[i]];
+  }
+  totalRemaining = totalDeliveries = problem.numDeliveries();
+  if (full)
+    return;
+
+  need = BitRows(numNpus, words);
+  transit.resize(numNpus);
+  destinationIndex.assign(numNpus, -1);
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    for (uint32_t i = problem.destinationOffsets[c];
+         i < problem.destinationOffsets[c + 1]; ++i) {
+      uint32_t d = problem.destinations[i];
+      need.set(d, c);
+      if (destinationIndex[d] < 0) {
+        destinationIndex[d] = int32_t(distanceTo.size());
+        distanceTo.emplace_back();
+      }
+    }
+    if (problem.destinationOffsets[c + 1] > problem.destinationOffsets[c])
+      for (uint32_t i = problem.sourceOffsets[c];
+           i < problem.sourceOffsets[c + 1]; ++i)
+        transit[problem.sources[i]].push_back(c);
+  }
+  // Cost-weighted distance from every NPU to every destination (Dijkstra on
+  // the reversed graph, weights = the chunk's duration on each link).
+  for (uint32_t d = 0; d < numNpus; ++d) {
+    if (destinationIndex[d] < 0)
+      continue;
+    std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
+    dist.assign(network.numNodes(), INT64_MAX);
+    using Item = std::pair<int64_t, uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+    dist[d] = 0;
+    queue.push({0, d});
+    while (!queue.empty()) {
+      auto [t, x] = queue.top();
+      queue.pop();
+      if (t != dist[x])
+        continue;
+      for (LinkId l : network.inLinks(x)) {
+        uint32_t y = network.src(l);
+        int64_t candidate = t + costs[l].duration;
+        if (candidate < dist[y]) {
+          dist[y] = candidate;
+          queue.push({candidate, y});
+        }
+      }
+    }
+  }
+}
+
+bool TenRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
+  auto it = dueTime.find(key(v, c));
+  return it != dueTime.end() && it->second <= arrival;
+}
+
+int64_t TenRun::pickFull(LinkId l, int64_t now) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
+  size_t first = words > 1 ? size_t(rng() % words) : 0;
+  int64_t best = -1;
+  uint32_t bestHolders = UINT32_MAX, ties = 0;
+  unsigned examined = 0;
+  // Rarest first among a bounded sample, so a pick costs O(words) at most;
+  // ties are broken uniformly at random (reservoir sampling), because the
+  // scan order within a word would otherwise always favour low chunk ids.
+  constexpr unsigned kSample = 64;
+  for (size_t i = 0; i < words && examined < kSample; ++i) {
+    size_t w = (first + i) % words;
+    uint64_t m = hu[w] & ~hv[w] & ~dv[w];
+    while (m && examined < kSample) {
+      uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
+      m &= m - 1;
+      ++examined;
+      if (holders[c] < bestHolders) {
+        bestHolders = holders[c];
+        best = c;
+        ties = 1;
+      } else if (holders[c] == bestHolders && rng() % ++ties == 0) {
+        best = c;
+      }
+    }
+  }
+  if (best >= 0)
+    return best;
+  // Non-reservation: resend a chunk already due at v only over a link that
+  // delivers it sooner.
+  int64_t arrival = now + cost(l).duration;
+  for (size_t w = 0; w < words; ++w) {
+    uint64_t m = hu[w] & ~hv[w] & dv[w];
+    while (m) {
+      uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
+      m &= m - 1;
+      if (!dueSoonerThan(v, c, arrival))
+        return c;
+    }
+  }
+  return -1;
+}
+
+int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
+  int64_t best = -1;
+  for (uint32_t i = problem.destinationOffsets[c];
+       i < problem.destinationOffsets[c + 1]; ++i) {
+    uint32_t d = problem.destinations[i];
+    if (have.test(d, c))
+      continue;
+    const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
+    if (dist[v] < dist[u])
+      best = std::max(best, dist[v]);
+  }
+  return best;
+}
+
+int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  int64_t arrival = now + cost(l).duration;
+  std::vector<uint32_t> &list = transit[u];
+  if (list.empty())
+    return -1;
+  // Score: direct deliveries first (rarest first), then forwarding toward the
+  // farthest remaining destination. Ties go to the first seen from a random
+  // offset.
+  int64_t best = -1;
+  std::pair<int, int64_t> bestScore{2, 0};
+  size_t first = size_t(rng() % list.size());
+  for (size_t i = 0; i < list.size(); ++i) {
+    uint32_t c = list[(first + i) % list.size()];
+    if (have.test(v, c))
+      continue;
+    if (due.test(v, c) && dueSoonerThan(v, c, arrival))
+      continue;
+    std::pair<int, int64_t> score;
+    if (need.test(v, c)) {
+      score = {0, int64_t(holders[c])};
+    } else {
+      int64_t gain = forwardGain(c, u, v);
+      if (gain < 0)
+        continue;
+      score = {1, -gain};
+    }
+    if (score < bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+bool TenRun::heldAt(uint32_t u, uint32_t c, int64_t time) const {
+  if (!have.test(u, c))
+    return false;
+  for (auto it = recent[u].rbegin(); it != recent[u].rend(); ++it) {
+    if (it->first <= time)
+      break;
+    if (it->second == c)
+      return false;
+  }
+  return true;
+}
+
+int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  auto usable = [&](uint32_t c) {
+    return !have.test(v, c) && !due.test(v, c) && isDestination(v, c) &&
+           heldAt(u, c, t.start);
+  };
+  if (full) {
+    const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
+    for (size_t w = 0; w < words; ++w) {
+      uint64_t m = hu[w] & ~hv[w] & ~dv[w];
+      while (m) {
+        uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
+        m &= m - 1;
+        if (usable(c))
+          return c;
+      }
+    }
+    return -1;
+  }
+  for (uint32_t c : transit[u])
+    if (usable(c))
+      return c;
+  return -1;
+}
+
+void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  LinkCost c = cost(l);
+  int64_t end = now + c.duration;
+  inFlight[l].push_back({chunk, now, end});
+  linkFree[l] = now + c.occupancy;
+  due.set(v, chunk);
+  auto [it, inserted] = dueTime.try_emplace(key(v, chunk), end);
+  if (!inserted)
+    it->second = std::min(it->second, end);
+  events.push({end, nextSeq++, l});
+  if (c.occupancy != c.duration)
+    events.push({now + c.occupancy, nextSeq++, l});
+  // A chunk with one destination is forwarded from u once: drop it from u's
+  // transit list (it is re-added if the transfer turns out redundant).
+  if (!full && !need.test(v, chunk) &&
+      problem.destinationOffsets[chunk + 1] -
+              problem.destinationOffsets[chunk] ==
+          1) {
+    std::vector<uint32_t> &list = transit[u];
+    auto pos = std::find(list.begin(), list.end(), chunk);
+    if (pos != list.end()) {
+      *pos = list.back();
+      list.pop_back();
+    }
+  }
+  (void)u;
+}
+
+void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
+                     int64_t end) {
+  uint32_t v = network.dst(l);
+  have.set(v, chunk);
+  ++holders[chunk];
+  if (isDestination(v, chunk)) {
+    --remaining[v];
+    --totalRemaining;
+  }
+  if (!full) {
+    bool moreToGo = false;
+    for (uint32_t i = problem.destinationOffsets[chunk];
+         i < problem.destinationOffsets[chunk + 1] && !moreToGo; ++i)
+      moreToGo = !have.test(problem.destinations[i], chunk);
+    if (moreToGo)
+      transit[v].push_back(chunk);
+  }
+  auto &log = recent[v];
+  log.push_back({end, chunk});
+  while (!log.empty() && log.front().first < end - 2 * longestDuration)
+    log.pop_front();
+  if (schedule)
+    schedule->push_back({chunk, network.src(l), v, laneOf[l],
+                         TransferKind::Copy, startTime, end});
+  ++recorded;
+  lastEnd = std::max(lastEnd, end);
+  for (LinkId out : network.outLinks(v)) {
+    uint32_t w = network.dst(out);
+    if (w < numNpus && !dirty[w]) {
+      dirty[w] = 1;
+      dirtyList.push_back(w);
+    }
+  }
+}
+
+void TenRun::match(uint32_t v, int64_t now) {
+  for (LinkId l : fastestIn[v]) {
+    if (linkFree[l] > now)
+      continue;
+    int64_t c = full ? pickFull(l, now) : pickGeneral(l, now);
+    if (c >= 0)
+      start(l, uint32_t(c), now);
+  }
+}
+
+std::string TenRun::run(SynthesisResult &result) {
+  schedule = options.materialize ? &result.schedule : nullptr;
+  if (schedule && totalDeliveries < (size_t(1) << 26))
+    schedule->reserve(totalDeliveries);
+  for (uint32_t v = 0; v < numNpus; ++v)
+    match(v, 0);
+  size_t nextReport = 1 << 16;
+  while (totalRemaining > 0) {
+    if (events.empty())
+      return "synthesis stalled with " + std::to_string(totalRemaining) +
+             " deliveries left";
+    int64_t now = events.top().time;
+    while (!events.empty() && events.top().time == now) {
+      LinkId l = events.top().link;
+      events.pop();
+      std::deque<InFlight> &queue = inFlight[l];
+      if (queue.empty() || queue.front().end != now) {
+        // A link-free event of the pipelined model.
+        uint32_t v = network.dst(l);
+        if (!dirty[v]) {
+          dirty[v] = 1;
+          dirtyList.push_back(v);
+        }
+        continue;
+      }
+      InFlight t = queue.front();
+      queue.pop_front();
+      uint32_t v = network.dst(l);
+      auto it = dueTime.find(key(v, t.chunk));
+      if (it != dueTime.end() && it->second == now) {
+        dueTime.erase(it);
+        due.reset(v, t.chunk);
+      }
+      if (!have.test(v, t.chunk)) {
+        deliver(l, t.chunk, t.start, now);
+      } else {
+        int64_t replacement = pickReplacement(l, t);
+        if (replacement >= 0)
+          deliver(l, uint32_t(replacement), t.start, now);
+      }
+      if (!dirty[v]) {
+        dirty[v] = 1;
+        dirtyList.push_back(v);
+      }
+    }
+    if (totalRemaining == 0)
+      break;
+    std::sort(dirtyList.begin(), dirtyList.end());
+    std::vector<uint32_t> batch;
+    batch.swap(dirtyList);
+    for (uint32_t v : batch)
+      dirty[v] = 0;
+    for (uint32_t v : batch)
+      match(v, now);
+    if (options.progress && totalDeliveries - totalRemaining >= nextReport) {
+      options.progress(double(totalDeliveries - totalRemaining) /
+                       double(totalDeliveries));
+      nextReport += 1 << 16;
+    }
+  }
+  result.timePs = lastEnd;
+  result.numTransfers = recorded;
+  return "";
+}
+
+} // namespace
+
+std::string checkReachability(const Network &network, const Problem &problem) {
+  if (!network.findUnreachablePair())
+    return "";
+  std::unordered_map<uint32_t, std::vector<int32_t>> hops;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    for (uint32_t i = problem.destinationOffsets[c];
+         i < problem.destinationOffsets[c + 1]; ++i) {
+      uint32_t d = problem.destinations[i];
+      bool reached = false;
+      for (uint32_t j = problem.sourceOffsets[c];
+           j < problem.sourceOffsets[c + 1] && !reached; ++j) {
+        uint32_t s = problem.sources[j];
+        auto it = hops.find(s);
+        if (it == hops.end())
+          it = hops.emplace(s, network.hopDistances(s)).first;
+        reached = it->second[d] >= 0;
+      }
+      if (!reached)
+        return "npu " + std::to_string(problem.sources[problem.sourceOffsets[c]]) +
+               " cannot reach npu " + std::to_string(d) + " (chunk " +
+               std::to_string(c) + ")";
+    }
+  }
+  return "";
+}
+
+SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
+                              const SynthesisOptions &options) {
+  SynthesisResult best;
+  if (network.numSwitches() > 0) {
+    best.error = "the network has switches; unwind them first "
+                 "(topo-unwind-switches)";
+    return best;
+  }
+  if (network.hasUndecidedBandwidth()) {
+    best.error = "the network has undecided ('?') bandwidths; run "
+                 "topo-allocate-bandwidth first";
+    return best;
+  }
+  best.error = checkReachability(network, problem);
+  if (!best.error.empty())
+    return best;
+  bool haveBest = false;
+  for (unsigned trial = 0; trial < std::max(1u, options.trials); ++trial) {
+    uint64_t seed = options.seed + trial;
+    SynthesisResult result;
+    result.seed = seed;
+    TenRun run(network, problem, options, seed);
+    result.error = run.run(result);
+    if (!result.error.empty())
+      return result;
+    if (options.materialize) {
+      SimulationResult timed =
+          compact(network, problem, result.schedule.view(), options.model);
+      if (!timed.error.empty()) {
+        result.error = "internal error: synthesized schedule does not "
+                       "simulate: " +
+                       timed.error;
+        return result;
+      }
+      result.schedule = std::move(timed.schedule);
+      result.timePs = timed.timePs;
+    }
+    if (!haveBest || result.timePs < best.timePs) {
+      best = std::move(result);
+      haveBest = true;
+    }
+  }
+  return best;
+}
+
+} // namespace tacos

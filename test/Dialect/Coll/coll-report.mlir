@@ -1,0 +1,32 @@
+// RUN: tacos-opt %s --coll-synthesize --coll-report=baselines=true -o /dev/null 2>&1 | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize --coll-report="format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: not tacos-opt %s --coll-report=format=xml 2>&1 | FileCheck %s --check-prefix=BAD
+
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+coll.all_gather @ag on @ring4 size(4 MB)
+
+// 4 MB in 42 us; busbw = algbw * 3/4. Ingress 3 MB / 100 GBps = 30 us;
+// the discrete bound (2 rounds of 21 us) is reached.
+// CHECK-LABEL: algorithm @ag: all_gather, 4 NPUs, 4 chunks of 1000000 B (4 MB)
+// CHECK-NEXT: time 42.000 us (algbw 95.24 GB/s, busbw 71.43 GB/s)
+// CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000)
+// CHECK-NEXT: transfers 12
+// CHECK-NEXT: synthesis {{[0-9.]+}} ms
+// CHECK-NEXT: baselines ring 63.000 us (1.50x); direct 63.000 us (1.50x); rhd 105.000 us (2.50x); dbt {{.*}}
+
+// JSON: [
+// JSON: "algbw_gbps":
+// JSON: "chunk_bytes": 1000000
+// JSON: "chunks": 4
+// JSON: "collective": "all_gather"
+// JSON: "lower_bound_us": 42
+// JSON: "name": "ag"
+// JSON: "npus": 4
+// JSON: "ratio_to_bound": 1
+// JSON: "size_bytes": 4000000
+// JSON: "synthesis_ms":
+// JSON: "time_us": 42
+// JSON: "transfers": 12
+// JSON: "verified": false
+
+// BAD: coll-report: unknown format 'xml'; expected text or json

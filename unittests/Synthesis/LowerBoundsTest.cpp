@@ -1,0 +1,338 @@
+//===- LowerBoundsTest.cpp - Lower bounds on collective time ----*- C++ -*-===//
+//
+// Every expected value is worked out by hand in the comment above it, so a
+// change in any bound shows up as a disagreement with arithmetic, not with a
+// previous run of the code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Collective/Problem.h"
+#include "tacos/Collective/Schedule.h"
+#include "tacos/Network/Network.h"
+#include "tacos/Simulation/Simulator.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+using namespace tacos;
+
+namespace {
+
+constexpr int64_t kUs = 1'000'000; // ps
+constexpr int64_t kInf = std::numeric_limits<int64_t>::max();
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+LinkSpec link(double bw, int64_t latPs) {
+  LinkSpec l;
+  l.bandwidthBps = bw;
+  l.latencyPs = latPs;
+  return l;
+}
+
+Network build(std::vector<DimSpec> dims) {
+  TopologySpec s;
+  s.dims = std::move(dims);
+  EXPECT_TRUE(check(s).empty());
+  return buildNetwork(s);
+}
+
+/// ring(n) with 50 GB/s (50e9 B/s), 1 us links.
+Network ring(int64_t n) { return build({{DimKind::Ring, n, link(50e9, kUs)}}); }
+
+Problem problem(const Network &net, CollectiveKind kind, int64_t sizeBytes,
+                int64_t chunksPerRank = 1, std::vector<int64_t> group = {},
+                std::optional<int64_t> root = std::nullopt) {
+  CollectiveSpec spec;
+  spec.kind = kind;
+  spec.sizeBytes = sizeBytes;
+  spec.chunksPerRank = chunksPerRank;
+  spec.group = std::move(group);
+  spec.root = root;
+  EXPECT_EQ(checkCollective(spec, net.numNpus()), "");
+  Problem p;
+  EXPECT_EQ(buildProblem(spec, net.numNpus(), p), "");
+  return p;
+}
+
+LinkId anyInLink(const Network &net, NodeId v) {
+  return *net.inLinks(v).begin();
+}
+
+// ring(4), All-Gather of 4 MB: chunks of 1 MB (10^6 B) cost 1 us + 10^6 /
+// 50e9 s = 1 + 20 = 21 us on every link. Each NPU needs the 3 other chunks
+// over 2 in-links.
+TEST(LowerBoundsTest, RingAllGatherBlocking) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  ASSERT_EQ(net.transferTimePs(anyInLink(net, 0), p.chunkBytes), 21 * kUs);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  // 3 MB over 2 x 50 GB/s = 100 GB/s: 30 us.
+  EXPECT_EQ(b.ingressPs, 30 * kUs);
+  // Opposite NPUs are 2 hops = 2 us apart, plus the last hop's 20 us of
+  // serialization.
+  EXPECT_EQ(b.latencyPs, 22 * kUs);
+  // Smallest T with 2 * floor(T / 21 us) >= 3: T = 42 us.
+  EXPECT_EQ(b.discretePs, 42 * kUs);
+  // S = {v}: 3 chunks over 100 GB/s = 30 us. S = two adjacent NPUs: 2 chunks
+  // over the 2 links entering S = 20 us. S = two opposite NPUs: 2 chunks over
+  // 4 links = 10 us. Three NPUs: 1 chunk over 2 links = 10 us. Max: 30 us.
+  ASSERT_TRUE(b.cutPs);
+  EXPECT_EQ(*b.cutPs, 30 * kUs);
+  EXPECT_EQ(b.best(), 42 * kUs);
+}
+
+// The discrete bound of the ring is tight: every NPU sends its chunk both
+// ways at 0 (arriving at 21 us), then forwards the one from its left to its
+// right, which is exactly what that neighbour still lacks (arriving at 42 us).
+TEST(LowerBoundsTest, RingAllGatherBoundIsAchieved) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  Schedule s;
+  for (uint32_t v = 0; v < 4; ++v) {
+    s.push_back({v, v, (v + 1) % 4, 0, TransferKind::Copy, 0, 0});
+    s.push_back({v, v, (v + 3) % 4, 0, TransferKind::Copy, 0, 0});
+  }
+  for (uint32_t v = 0; v < 4; ++v)
+    s.push_back({(v + 3) % 4, v, (v + 1) % 4, 0, TransferKind::Copy, 0, 0});
+  for (LinkModel model : {LinkModel::Blocking, LinkModel::Pipelined}) {
+    SimulationResult r = simulate(net, p, s.view(), model);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.timePs, 42 * kUs);
+    EXPECT_GE(r.timePs, computeLowerBounds(net, p, model).best());
+  }
+  EXPECT_EQ(computeLowerBounds(net, p, LinkModel::Blocking).best(), 42 * kUs);
+}
+
+// Pipelined: a link's j-th chunk arrives no earlier than 21 + (j-1) * 20 us.
+// 2 in-links need 3 chunks: at 40 us each has 1 (2 total), at 41 us each has
+// 2. The other bounds do not depend on the model.
+TEST(LowerBoundsTest, RingAllGatherPipelined) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  LinkCost cost =
+      linkCost(net, anyInLink(net, 0), p.chunkBytes, LinkModel::Pipelined);
+  ASSERT_EQ(cost.occupancy, 20 * kUs);
+  ASSERT_EQ(cost.duration, 21 * kUs);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Pipelined);
+  EXPECT_EQ(b.discretePs, 41 * kUs);
+  EXPECT_EQ(b.ingressPs, 30 * kUs);
+  EXPECT_EQ(b.latencyPs, 22 * kUs);
+  EXPECT_EQ(b.cutPs, 30 * kUs);
+  EXPECT_EQ(b.best(), 41 * kUs);
+}
+
+// ring(4) with 4 chunks per rank: chunks of 250 KB cost 1 + 5 = 6 us. 12
+// deliveries over 2 links: 6 each, 36 us. Ingress: 3 MB / 100 GB/s = 30 us.
+TEST(LowerBoundsTest, RingAllGatherSeveralChunksPerRank) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000, 4);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.discretePs, 36 * kUs);
+  EXPECT_EQ(b.ingressPs, 30 * kUs);
+  EXPECT_EQ(b.latencyPs, 2 * kUs + 5 * kUs);
+  EXPECT_EQ(b.cutPs, 30 * kUs);
+}
+
+// 5x5 mesh, 50 GiB/s, 0.5 us links, All-Gather of 1 GiB: 25 chunks of
+// 1 GiB / 25, each 1 / 1250 s = 800 us of serialization. The corner NPU has
+// the fewest in-links (2) and needs 24 chunks: 12 per link.
+TEST(LowerBoundsTest, Mesh5x5AllGather) {
+  const double bw = 50 * kGiB; // 53687091200 B/s
+  Network net = build({{DimKind::Line, 5, link(bw, kUs / 2)},
+                       {DimKind::Line, 5, link(bw, kUs / 2)}});
+  Problem p = problem(net, CollectiveKind::AllGather, int64_t(kGiB));
+  ASSERT_EQ(net.inLinks(0).size(), 2u);
+  // The chunk size is not a whole number of bytes, so the link cost is
+  // whatever transferTimePs rounds 800 us + 0.5 us to: take it from there.
+  int64_t cost = net.transferTimePs(anyInLink(net, 0), p.chunkBytes);
+  EXPECT_NEAR(double(cost), 800.5 * kUs, 1.0);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  // Edge NPUs: 3 links, 8 each; inner: 4 links, 6 each. The corner wins.
+  EXPECT_EQ(b.discretePs, 12 * cost);
+  // Corner: 24 * (1 GiB / 25) / (2 * 50 GiB/s) = 24 / 2500 s = 9600 us,
+  // exactly, even though chunkBytes is inexact.
+  EXPECT_EQ(b.ingressPs, 9600 * kUs);
+  // Corner to corner: 8 hops of 0.5 us, plus 800 us for the last hop.
+  EXPECT_EQ(b.latencyPs, 8 * kUs / 2 + (cost - kUs / 2));
+  EXPECT_FALSE(b.cutPs); // 25 NPUs
+  EXPECT_EQ(b.best(), 12 * cost);
+}
+
+// line(3) at 80 GB/s, 0.5 us x line(2) at 35 GB/s, 0.7 us; All-Gather of
+// 6 MB: chunks of 10^6 B. Costs: dim 0: 0.5 + 12.5 = 13 us; dim 1:
+// 0.7 us + ceil(10^18 / 35e9 = 28571428.57) ps = 29271429 ps.
+// NPU id = x + 3y; every NPU needs 5 chunks.
+TEST(LowerBoundsTest, HeterogeneousLineProduct) {
+  Network net = build({{DimKind::Line, 3, link(80e9, kUs / 2)},
+                       {DimKind::Line, 2, link(35e9, 700'000)}});
+  Problem p = problem(net, CollectiveKind::AllGather, 6'000'000);
+  const int64_t fast = 13 * kUs, slow = 29'271'429;
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  // Corner (x = 0): floor(T/13) + floor(T/29.27) >= 5 first at T = 52 us
+  // (4 + 1); at 39..52 us it is 3 + 1. Middle (x = 1): 2 * floor(T/13) +
+  // floor(T/29.27) reaches 5 at 29271429 ps (2*2 + 1). Max: 52 us.
+  EXPECT_EQ(b.discretePs, 4 * fast);
+  EXPECT_GT(b.discretePs, slow);
+  // Corner: 5 MB over 80 + 35 GB/s = 43478260.87 ps, rounded up.
+  EXPECT_EQ(b.ingressPs, 43'478'261);
+  // (0,0) -> (2,1): 2 * 0.5 + 0.7 = 1.7 us, plus the faster last hop into a
+  // corner (12.5 us over dim 0).
+  EXPECT_EQ(b.latencyPs, 1'700'000 + 12'500'000);
+  // S = a corner: the ingress value. Pairs: >= 160 (a column) or 150 GB/s
+  // for 4 chunks (25, 26.7 us); triples: row y=0 takes 3 chunks over 105 GB/s
+  // (28.6 us); four NPUs need 2 chunks, five need 1, over >= 115 GB/s.
+  EXPECT_EQ(b.cutPs, 43'478'261);
+  EXPECT_EQ(b.best(), 52 * kUs);
+}
+
+// All-Gather on group [0, 2] of ring(4), 2 MB: chunks of 1 MB; NPUs 1 and 3
+// need nothing but can forward.
+TEST(LowerBoundsTest, GroupAllGather) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 2'000'000, 1, {0, 2});
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  // NPU 0 and 2 each need 1 chunk: 1 MB / 100 GB/s = 10 us.
+  EXPECT_EQ(b.ingressPs, 10 * kUs);
+  // 1 chunk over either in-link: 21 us.
+  EXPECT_EQ(b.discretePs, 21 * kUs);
+  // 2 -> 0 is 2 hops: 2 us + 20 us.
+  EXPECT_EQ(b.latencyPs, 22 * kUs);
+  // Any S holding one of {0, 2} and not the other needs 1 chunk over 2
+  // in-links (S = {0}, {0,1}, {0,3}, {0,1,3}): 10 us. S with both or neither
+  // needs nothing.
+  EXPECT_EQ(b.cutPs, 10 * kUs);
+  EXPECT_EQ(b.best(), 22 * kUs);
+}
+
+// Broadcast from 0 on ring(4), 2 MB in 2 chunks of 1 MB: every other NPU
+// needs each chunk once (deliveries = 2 per destination).
+TEST(LowerBoundsTest, Broadcast) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::Broadcast, 2'000'000, 2, {}, 0);
+  ASSERT_EQ(p.numDeliveries(), 6u);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  // 2 MB over 100 GB/s: 20 us.
+  EXPECT_EQ(b.ingressPs, 20 * kUs);
+  // 2 chunks over 2 in-links: one each, 21 us.
+  EXPECT_EQ(b.discretePs, 21 * kUs);
+  // NPU 2 is 2 hops from the root.
+  EXPECT_EQ(b.latencyPs, 22 * kUs);
+  // S = {1, 2, 3}: both chunks over 0->1 and 0->3 = 20 us; smaller S have at
+  // least as many in-links for the same 2 chunks.
+  EXPECT_EQ(b.cutPs, 20 * kUs);
+  EXPECT_EQ(b.best(), 22 * kUs);
+}
+
+// A chunk held by two NPUs reaches each destination from the nearer one.
+// line(5), chunk 0 at NPUs 0 and 4, needed at 1, 2, 3. The farthest
+// destination from its nearest holder is NPU 2 (2 hops = 2 us); + 20 us.
+TEST(LowerBoundsTest, SeveralSourcesUseTheNearest) {
+  Network net = build({{DimKind::Line, 5, link(50e9, kUs)}});
+  Problem p;
+  p.numNpus = 5;
+  p.chunkBytes = 1e6;
+  p.participants = {0, 1, 2, 3, 4};
+  p.sources = {0, 4};
+  p.sourceOffsets = {0, 2};
+  p.destinations = {1, 2, 3};
+  p.destinationOffsets = {0, 3};
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.latencyPs, 22 * kUs);
+  EXPECT_EQ(b.ingressPs, 10 * kUs);
+  EXPECT_EQ(b.discretePs, 21 * kUs);
+  // S = {1,2,3}: 1 chunk over 0->1 and 4->3 = 10 us; S = {1} and the like
+  // also have 2 in-links.
+  EXPECT_EQ(b.cutPs, 10 * kUs);
+}
+
+// A switch of 4 ports (50 GB/s, 1 us): each NPU has a single in-link, the
+// downlink, carrying 3 chunks of 21 us. NPU -> NPU is 2 hops.
+TEST(LowerBoundsTest, SwitchNetwork) {
+  Network net = build({{DimKind::Switch, 4, link(50e9, kUs)}});
+  ASSERT_EQ(net.numSwitches(), 1u);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.discretePs, 63 * kUs);
+  EXPECT_EQ(b.ingressPs, 60 * kUs); // 3 MB / 50 GB/s
+  EXPECT_EQ(b.latencyPs, 22 * kUs);
+  EXPECT_FALSE(b.cutPs);
+  EXPECT_EQ(b.best(), 63 * kUs);
+}
+
+// ring(16), 4 chunks per rank: the cut is computed (2^16 sets) and, S = {v}
+// being the worst cut of a ring, equals the ingress bound: 60 chunks of
+// 62.5 KB over 100 GB/s = 37.5 us.
+TEST(LowerBoundsTest, CutAtSixteenNpus) {
+  Network net = ring(16);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000, 4);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.ingressPs, 37'500'000);
+  ASSERT_TRUE(b.cutPs);
+  EXPECT_EQ(*b.cutPs, b.ingressPs);
+}
+
+TEST(LowerBoundsTest, NoCutAboveSixteenNpus) {
+  Network net = ring(17);
+  Problem p = problem(net, CollectiveKind::AllGather, 17'000'000);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_FALSE(b.cutPs);
+  // 16 chunks of 1 MB over 2 links of 21 us: 8 each.
+  EXPECT_EQ(b.discretePs, 8 * 21 * kUs);
+  EXPECT_EQ(b.best(), b.discretePs);
+}
+
+TEST(LowerBoundsTest, EmptyProblemIsZero) {
+  Network net = ring(4);
+  Problem p;
+  p.numNpus = 4;
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.ingressPs, 0);
+  EXPECT_EQ(b.latencyPs, 0);
+  EXPECT_EQ(b.discretePs, 0);
+  EXPECT_EQ(b.cutPs, 0);
+  EXPECT_EQ(b.best(), 0);
+}
+
+// NPU 0 has no in-link: it can never receive NPU 1's chunk.
+TEST(LowerBoundsTest, UnreachableDestinationIsInfinite) {
+  NetworkBuilder builder(2);
+  builder.addLink(0, 1, link(50e9, kUs));
+  Network net = builder.build();
+  Problem p = problem(net, CollectiveKind::AllGather, 2'000'000);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.ingressPs, kInf);
+  EXPECT_EQ(b.latencyPs, kInf);
+  EXPECT_EQ(b.discretePs, kInf);
+  EXPECT_EQ(b.cutPs, kInf);
+  EXPECT_EQ(b.best(), kInf);
+}
+
+// Undecided (`?`) bandwidth never finishes a transfer (transferTimePs), so
+// the data-volume bounds are infinite; the pure path latency is not.
+TEST(LowerBoundsTest, UndecidedBandwidthIsInfinite) {
+  Network net = build({{DimKind::Ring, 4, link(NAN, kUs)}});
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.ingressPs, kInf);
+  EXPECT_EQ(b.discretePs, kInf);
+  EXPECT_EQ(b.latencyPs, kInf); // no last hop ever carries the chunk
+  EXPECT_EQ(b.cutPs, kInf);
+}
+
+TEST(LowerBoundsTest, BestIgnoresMissingCut) {
+  LowerBounds b;
+  b.ingressPs = 3;
+  b.latencyPs = 5;
+  b.discretePs = 4;
+  EXPECT_EQ(b.best(), 5);
+  b.cutPs = 7;
+  EXPECT_EQ(b.best(), 7);
+}
+
+} // namespace

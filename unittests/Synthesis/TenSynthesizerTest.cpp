@@ -1,0 +1,222 @@
+//===- TenSynthesizerTest.cpp - Quality and properties of TEN synthesis ---===//
+
+#include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Synthesis/TenSynthesizer.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+using namespace tacos;
+
+namespace {
+
+constexpr double kGiBps = 1073741824.0;
+constexpr int64_t kUs = 1000000;
+
+DimSpec dim(DimKind kind, int64_t size, double gibps, double us) {
+  return {kind, size, {gibps * kGiBps, int64_t(us * kUs), ""}};
+}
+
+Problem problemOf(CollectiveKind kind, int64_t size, int64_t chunks,
+                  uint32_t numNpus, std::vector<int64_t> group = {},
+                  std::optional<int64_t> root = std::nullopt) {
+  CollectiveSpec spec;
+  spec.kind = kind;
+  spec.sizeBytes = size;
+  spec.chunksPerRank = chunks;
+  spec.group = std::move(group);
+  spec.root = root;
+  EXPECT_EQ(checkCollective(spec, numNpus), "");
+  Problem problem;
+  EXPECT_EQ(buildProblem(spec, numNpus, problem), "");
+  return problem;
+}
+
+/// Every (chunk, destination) pair is delivered, and the schedule simulates
+/// to exactly its own times.
+void expectCorrect(const Network &network, const Problem &problem,
+                   const SynthesisResult &result, LinkModel model) {
+  ASSERT_EQ(result.error, "");
+  std::set<std::pair<uint32_t, uint32_t>> delivered;
+  ScheduleView view = result.schedule.view();
+  for (size_t i = 0; i < view.size(); ++i)
+    delivered.insert({view.chunk(i), view.dst(i)});
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    for (uint32_t i = problem.destinationOffsets[c];
+         i < problem.destinationOffsets[c + 1]; ++i)
+      ASSERT_TRUE(delivered.count({c, problem.destinations[i]}))
+          << "chunk " << c << " never reaches " << problem.destinations[i];
+  SimulationResult timed = simulate(network, problem, view, model);
+  ASSERT_EQ(timed.error, "");
+  EXPECT_EQ(timed.timePs, result.timePs);
+  for (size_t i = 0; i < view.size(); ++i)
+    ASSERT_EQ(timed.schedule.view()[i], view[i]) << "transfer " << i;
+}
+
+struct QualityCase {
+  const char *name;
+  std::vector<DimSpec> dims;
+  int64_t chunks;
+  unsigned trials;
+};
+
+// DESIGN §5.4 and issue 3: on meshes, tori and line products the greedy
+// reaches the discrete bound or comes within 0.5 % of it.
+TEST(TenSynthesizerTest, AllGatherReachesTheDiscreteBound) {
+  std::vector<QualityCase> cases = {
+      {"mesh 5x5",
+       {dim(DimKind::Line, 5, 50, 0.5), dim(DimKind::Line, 5, 50, 0.5)}, 1, 1},
+      {"mesh 10x10",
+       {dim(DimKind::Line, 10, 100, 1), dim(DimKind::Line, 10, 100, 1)}, 2, 1},
+      {"torus 3x4x5",
+       {dim(DimKind::Ring, 3, 50, 0.5), dim(DimKind::Ring, 4, 50, 0.5),
+        dim(DimKind::Ring, 5, 50, 0.5)},
+       1, 32},
+      {"mesh 3x3x3",
+       {dim(DimKind::Line, 3, 50, 0.5), dim(DimKind::Line, 3, 50, 0.5),
+        dim(DimKind::Line, 3, 50, 0.5)},
+       1, 1},
+      {"heterogeneous mesh 8x5",
+       {dim(DimKind::Line, 8, 80, 1), dim(DimKind::Line, 5, 35, 1)}, 2, 8},
+      {"torus 8x8",
+       {dim(DimKind::Ring, 8, 50, 0.5), dim(DimKind::Ring, 8, 50, 0.5)}, 1, 32},
+  };
+  for (const QualityCase &c : cases) {
+    TopologySpec spec;
+    spec.dims = c.dims;
+    Network network = buildNetwork(spec);
+    Problem problem = problemOf(CollectiveKind::AllGather, int64_t(1) << 30,
+                                c.chunks, network.numNpus());
+    SynthesisOptions options;
+    options.trials = c.trials;
+    SynthesisResult result = synthesizeTen(network, problem, options);
+    expectCorrect(network, problem, result, LinkModel::Blocking);
+    LowerBounds bounds =
+        computeLowerBounds(network, problem, LinkModel::Blocking);
+    EXPECT_GE(result.timePs, bounds.best()) << c.name;
+    EXPECT_LE(double(result.timePs), 1.005 * double(bounds.discretePs))
+        << c.name << ": " << result.timePs << " ps vs bound "
+        << bounds.discretePs;
+  }
+}
+
+/// A random strongly connected network: a one-way ring backbone plus random
+/// links, bandwidths and latencies, all from `seed`.
+Network randomNetwork(std::mt19937_64 &rng, uint32_t n) {
+  TopologySpec spec;
+  spec.explicitNpus = n;
+  auto link = [&] {
+    return LinkSpec{double(10 + rng() % 90) * 1e9, int64_t(1 + rng() % 5) * kUs,
+                    ""};
+  };
+  std::set<std::pair<int64_t, int64_t>> used;
+  for (uint32_t v = 0; v < n; ++v) {
+    spec.links.push_back({v, (v + 1) % n, false, false, link()});
+    used.insert({v, (v + 1) % n});
+  }
+  for (uint32_t e = 0; e < n; ++e) {
+    int64_t a = rng() % n, b = rng() % n;
+    if (a == b || !used.insert({a, b}).second)
+      continue;
+    spec.links.push_back({a, b, false, false, link()});
+  }
+  EXPECT_TRUE(check(spec).empty());
+  return buildNetwork(spec);
+}
+
+// Property: on random connected networks, for every non-combining
+// collective, the schedule delivers everything, simulates to itself, and
+// takes at least every lower bound; the same seed gives the same schedule.
+TEST(TenSynthesizerTest, RandomNetworksProperties) {
+  std::mt19937_64 rng(2024);
+  for (int iteration = 0; iteration < 40; ++iteration) {
+    uint32_t n = 3 + uint32_t(rng() % 10);
+    Network network = randomNetwork(rng, n);
+    LinkModel model = iteration % 3 == 2 ? LinkModel::Pipelined
+                                         : LinkModel::Blocking;
+    std::vector<int64_t> group;
+    if (iteration % 4 == 3)
+      for (uint32_t v = 0; v < n; v += 2)
+        group.push_back(v);
+    uint32_t g = group.empty() ? n : uint32_t(group.size());
+    int64_t root = group.empty() ? int64_t(rng() % n) : group[0];
+    std::vector<Problem> problems = {
+        problemOf(CollectiveKind::AllGather, 1 << 20, 1 + iteration % 2, n,
+                  group),
+        problemOf(CollectiveKind::Broadcast, 1 << 20, 3, n, group, root),
+        problemOf(CollectiveKind::Scatter, 1 << 20, 1, n, group, root),
+        problemOf(CollectiveKind::Gather, 1 << 20, 1, n, group, root),
+        problemOf(CollectiveKind::AllToAll, int64_t(g) << 16, 1, n, group)};
+    for (const Problem &problem : problems) {
+      SynthesisOptions options;
+      options.seed = iteration;
+      options.model = model;
+      SynthesisResult result = synthesizeTen(network, problem, options);
+      SCOPED_TRACE("iteration " + std::to_string(iteration) + ", " +
+                   collectiveName(problem.kind));
+      expectCorrect(network, problem, result, model);
+      LowerBounds bounds = computeLowerBounds(network, problem, model);
+      EXPECT_GE(result.timePs, bounds.ingressPs);
+      EXPECT_GE(result.timePs, bounds.latencyPs);
+      EXPECT_GE(result.timePs, bounds.discretePs);
+      if (bounds.cutPs)
+        EXPECT_GE(result.timePs, *bounds.cutPs);
+      SynthesisResult again = synthesizeTen(network, problem, options);
+      ASSERT_EQ(again.schedule.size(), result.schedule.size());
+      for (size_t i = 0; i < result.schedule.size(); ++i)
+        ASSERT_EQ(again.schedule.view()[i], result.schedule.view()[i]);
+    }
+  }
+}
+
+TEST(TenSynthesizerTest, TrialsKeepTheBestSeed) {
+  TopologySpec spec;
+  spec.dims = {dim(DimKind::Ring, 8, 50, 0.5), dim(DimKind::Ring, 8, 50, 0.5)};
+  Network network = buildNetwork(spec);
+  Problem problem =
+      problemOf(CollectiveKind::AllGather, int64_t(1) << 30, 1, 64);
+  SynthesisOptions one, many;
+  many.trials = 8;
+  SynthesisResult a = synthesizeTen(network, problem, one);
+  SynthesisResult b = synthesizeTen(network, problem, many);
+  EXPECT_LE(b.timePs, a.timePs);
+}
+
+TEST(TenSynthesizerTest, NamesAnUnreachablePair) {
+  TopologySpec spec;
+  spec.explicitNpus = 3;
+  spec.links.push_back({0, 1, true, false, {50e9, kUs, ""}});
+  Network network = buildNetwork(spec);
+  Problem problem = problemOf(CollectiveKind::AllGather, 3000, 1, 3);
+  SynthesisResult result = synthesizeTen(network, problem, {});
+  EXPECT_EQ(result.error, "npu 0 cannot reach npu 2 (chunk 0)");
+}
+
+TEST(TenSynthesizerTest, RefusesSwitches) {
+  TopologySpec spec;
+  spec.dims = {dim(DimKind::Switch, 4, 50, 1)};
+  Network network = buildNetwork(spec);
+  Problem problem = problemOf(CollectiveKind::AllGather, 4000, 1, 4);
+  EXPECT_NE(synthesizeTen(network, problem, {}).error.find("switches"),
+            std::string::npos);
+}
+
+TEST(TenSynthesizerTest, UnmaterializedRunsKeepTimeAndCount) {
+  TopologySpec spec;
+  spec.dims = {dim(DimKind::Line, 5, 50, 0.5), dim(DimKind::Line, 5, 50, 0.5)};
+  Network network = buildNetwork(spec);
+  Problem problem =
+      problemOf(CollectiveKind::AllGather, int64_t(1) << 30, 1, 25);
+  SynthesisOptions full, none;
+  none.materialize = false;
+  SynthesisResult a = synthesizeTen(network, problem, full);
+  SynthesisResult b = synthesizeTen(network, problem, none);
+  EXPECT_EQ(b.schedule.size(), 0u);
+  EXPECT_EQ(b.numTransfers, a.numTransfers);
+  EXPECT_EQ(b.timePs, a.timePs);
+}
+
+} // namespace
