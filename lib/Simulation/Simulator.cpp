@@ -83,6 +83,10 @@ SimulationResult simulate(const Network &network, const Problem &problem,
   });
 
   std::vector<int64_t> linkFree(network.numLinks(), 0);
+  // One cost per link: the chunk size is the same for every transfer.
+  std::vector<LinkCost> costs(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    costs[l] = linkCost(network, l, problem.chunkBytes, model);
   std::vector<int64_t> starts(n), ends(n);
   Arrivals arrivals(problem);
   for (size_t i : order) {
@@ -103,7 +107,7 @@ SimulationResult simulate(const Network &network, const Problem &problem,
       result.errorIndex = i;
       return result;
     }
-    LinkCost cost = linkCost(network, *link, problem.chunkBytes, model);
+    LinkCost cost = costs[*link];
     int64_t start = std::max(linkFree[*link], *ready);
     starts[i] = start;
     ends[i] = start + cost.duration;

@@ -1,0 +1,97 @@
+//===- Synthesis.cpp - Speed and quality of TEN synthesis -----------------===//
+//
+// One case per run, so peak memory (ru_maxrss) belongs to that case:
+//   build/bench/bench-synthesis torus 64        # 64x64 torus All-Gather
+//   build/bench/bench-synthesis mesh 200 none   # 200x200 mesh, not materialized
+//   build/bench/bench-synthesis a2a 8           # 8x8x8 torus All-to-All
+// Links are 50 GiBps, 0.5 us; collectives are 1 GiB with one chunk per NPU.
+// Prints synthesis time, transfers per second, peak memory, collective time
+// and its ratio to the best lower bound.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Network/Quantity.h"
+#include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Synthesis/TenSynthesizer.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace tacos;
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: %s torus|mesh|a2a SIDE [none] [trials]\n",
+                 argv[0]);
+    return 1;
+  }
+  std::string shape = argv[1];
+  int64_t side = std::atoll(argv[2]);
+  bool materialize = !(argc > 3 && std::strcmp(argv[3], "none") == 0);
+  unsigned trials = argc > 4 ? unsigned(std::atoi(argv[4])) : 1;
+
+  LinkSpec link{50.0 * 1073741824.0, 500000, ""};
+  TopologySpec spec;
+  int dims = shape == "a2a" ? 3 : 2;
+  for (int d = 0; d < dims; ++d)
+    spec.dims.push_back(
+        {shape == "mesh" ? DimKind::Line : DimKind::Ring, side, link});
+  Network network = buildNetwork(spec);
+
+  CollectiveSpec collective;
+  collective.kind =
+      shape == "a2a" ? CollectiveKind::AllToAll : CollectiveKind::AllGather;
+  collective.sizeBytes = int64_t(1) << 30;
+  Problem problem;
+  std::string error = buildProblem(collective, network.numNpus(), problem);
+  if (!error.empty()) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 1;
+  }
+
+  SynthesisOptions options;
+  options.materialize = materialize;
+  options.trials = trials;
+  auto started = std::chrono::steady_clock::now();
+  options.progress = [&](double done) {
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                             started)
+                   .count();
+    std::fprintf(stderr, "\r%5.1f%% after %.0f s", done * 100, s);
+  };
+  SynthesisResult result = synthesizeTen(network, problem, options);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
+          .count();
+  std::fprintf(stderr, "\r");
+  if (!result.error.empty()) {
+    std::fprintf(stderr, "%s\n", result.error.c_str());
+    return 1;
+  }
+  LowerBounds bounds =
+      computeLowerBounds(network, problem, LinkModel::Blocking);
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  std::printf("%s %lldx%s: %u NPUs, %zu links, %s, materialize=%s, trials=%u\n",
+              shape.c_str(), (long long)side, dims == 3 ? "x..." : "",
+              network.numNpus(), network.numLinks(),
+              collectiveName(collective.kind), materialize ? "yes" : "none",
+              trials);
+  std::printf("  synthesis      %.3f s\n", seconds);
+  std::printf("  transfers      %zu (%.2f M/s)\n", result.numTransfers,
+              double(result.numTransfers) / seconds / 1e6);
+  std::printf("  peak memory    %.2f GB\n", double(usage.ru_maxrss) / 1e6);
+  std::printf("  time           %s\n", formatTime(result.timePs).c_str());
+  std::printf("  lower bound    %s (discrete %s, ingress %s)\n",
+              formatTime(bounds.best()).c_str(),
+              formatTime(bounds.discretePs).c_str(),
+              formatTime(bounds.ingressPs).c_str());
+  std::printf("  ratio          %.5f\n",
+              double(result.timePs) / double(bounds.best()));
+  return 0;
+}
