@@ -24,11 +24,19 @@ std::string buildProblem(const CollectiveSpec &spec, uint32_t numNpus,
   uint32_t g = uint32_t(ranks.size());
   uint32_t k = uint32_t(spec.chunksPerRank);
   uint32_t root = spec.root ? uint32_t(*spec.root) : 0;
+  if (spec.root)
+    problem.root = root;
+  // Sources are always participants here, so "every other participant" is
+  // exactly the destination set of All-Gather and Broadcast chunks.
+  problem.othersAreDestinations = spec.kind == CollectiveKind::AllGather ||
+                                  spec.kind == CollectiveKind::Broadcast;
   // Appends one chunk with one source and the given destinations (the source
   // itself is skipped: it already holds the chunk).
   auto addChunk = [&](uint32_t source, auto &&forEachDestination) {
     problem.sources.push_back(source);
     problem.sourceOffsets.push_back(uint32_t(problem.sources.size()));
+    if (problem.othersAreDestinations)
+      return;
     forEachDestination([&](uint32_t d) {
       if (d != source)
         problem.destinations.push_back(d);

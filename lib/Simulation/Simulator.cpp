@@ -3,7 +3,7 @@
 #include "tacos/Simulation/Simulator.h"
 
 #include <algorithm>
-#include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 namespace tacos {
@@ -74,13 +74,28 @@ SimulationResult simulate(const Network &network, const Problem &problem,
                           const ScheduleView &transfers, LinkModel model) {
   SimulationResult result;
   size_t n = transfers.size();
+  // Sort contiguous (start, end, index) keys rather than indices with
+  // indirect comparisons: the index makes the order total, so the result is
+  // deterministic, and it is cache-friendly for millions of transfers.
+  struct Key {
+    int64_t start, end;
+    size_t index;
+    bool operator<(const Key &o) const {
+      return std::tie(start, end, index) < std::tie(o.start, o.end, o.index);
+    }
+  };
+  std::vector<Key> keys(n);
+  bool sorted = true;
+  for (size_t i = 0; i < n; ++i) {
+    keys[i] = {transfers.start(i), transfers.end(i), i};
+    sorted = sorted && (i == 0 || !(keys[i] < keys[i - 1]));
+  }
+  if (!sorted)
+    std::sort(keys.begin(), keys.end());
   std::vector<size_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (transfers.start(a) != transfers.start(b))
-      return transfers.start(a) < transfers.start(b);
-    return transfers.end(a) < transfers.end(b);
-  });
+  for (size_t i = 0; i < n; ++i)
+    order[i] = keys[i].index;
+  keys = {};
 
   std::vector<int64_t> linkFree(network.numLinks(), 0);
   // One cost per link: the chunk size is the same for every transfer.

@@ -139,15 +139,7 @@ public:
              std::to_string(g) + " participants cannot have " +
              std::to_string(problem.numChunks()) + " chunks";
     blockSize = uint32_t(problem.numChunks() / blocks);
-    // The problem does not name its root: Broadcast and Scatter start from
-    // it, Gather ends there (if it has anything to deliver at all).
-    NodeId root = problem.participants[0];
-    if (problem.kind == CollectiveKind::Broadcast ||
-        problem.kind == CollectiveKind::Scatter)
-      root = problem.sources[0];
-    else if (problem.kind == CollectiveKind::Gather &&
-             !problem.destinations.empty())
-      root = problem.destinations[0];
+    NodeId root = problem.root.value_or(problem.participants[0]);
     auto it = std::find(problem.participants.begin(),
                         problem.participants.end(), root);
     if (it == problem.participants.end())

@@ -92,12 +92,16 @@ struct Deliveries {
 Deliveries countDeliveries(const Network &network, const Problem &problem) {
   Deliveries d;
   d.perNode.assign(network.numNodes(), 0);
-  for (uint32_t v : problem.destinations) {
+  std::vector<uint64_t> perNpu = problem.deliveriesPerNpu();
+  for (uint32_t v = 0; v < perNpu.size(); ++v) {
     if (v < network.numNodes())
-      ++d.perNode[v];
+      d.perNode[v] = perNpu[v];
     else
-      d.outOfRange = true;
+      d.outOfRange |= perNpu[v] > 0;
   }
+  if (!problem.othersAreDestinations)
+    for (uint32_t v : problem.destinations)
+      d.outOfRange |= v >= network.numNodes();
   return d;
 }
 
@@ -149,21 +153,37 @@ int64_t latencyBound(const Network &network, const Problem &problem,
     }
   }
 
+  // An All-Gather on a large network: every NPU sends to every other, so the
+  // largest source-destination latency is the latency diameter (answered
+  // from the factors for products), where one Dijkstra per NPU would take
+  // minutes at 40,000 NPUs. Adding the smallest last hop instead of each
+  // destination's own keeps it a valid, slightly weaker bound.
+  constexpr uint32_t kPerSourceLimit = 1024;
+  if (problem.kind == CollectiveKind::AllGather &&
+      problem.othersAreDestinations &&
+      problem.participants.size() == network.numNpus() &&
+      network.numNpus() > kPerSourceLimit) {
+    std::optional<int64_t> diameter = network.latencyDiameter();
+    if (!diameter)
+      return kInfinite;
+    int64_t smallestLastHop = kInfinite;
+    for (NodeId d = 0; d < network.numNpus(); ++d)
+      smallestLastHop = std::min(smallestLastHop, lastHop[d]);
+    return saturatingAdd(*diameter, smallestLastHop);
+  }
+
   // One Dijkstra per distinct source, each applied to every chunk that
   // source holds. Chunks with one source (every built-in collective) take
   // their maximum directly; chunks with several need the minimum over
-  // sources per destination first, kept in `best` (indexed like
-  // problem.destinations, allocated only if such chunks exist).
+  // sources per destination first, kept in `best`.
   std::vector<std::vector<uint32_t>> chunksOf(network.numNodes());
-  bool anyMultiSource = false;
   for (uint32_t c = 0; c < numChunks; ++c) {
     uint32_t first = problem.sourceOffsets[c],
              last = problem.sourceOffsets[c + 1];
-    if (problem.destinationOffsets[c] == problem.destinationOffsets[c + 1])
+    if (problem.numDestinations(c) == 0)
       continue; // nothing to deliver
     if (first == last)
       return kInfinite; // a chunk nobody holds never arrives
-    anyMultiSource |= last - first > 1;
     bool held = false;
     for (uint32_t i = first; i < last; ++i) {
       uint32_t s = problem.sources[i];
@@ -175,9 +195,8 @@ int64_t latencyBound(const Network &network, const Problem &problem,
     if (!held)
       return kInfinite;
   }
-  std::vector<int64_t> best;
-  if (anyMultiSource)
-    best.assign(problem.numDeliveries(), -1);
+  // Nearest source per (chunk, destination) of multi-source chunks.
+  std::map<std::pair<uint32_t, uint32_t>, int64_t> best;
 
   int64_t bound = 0;
   for (NodeId s = 0; s < network.numNodes(); ++s) {
@@ -185,34 +204,29 @@ int64_t latencyBound(const Network &network, const Problem &problem,
       continue;
     std::vector<int64_t> dist = network.shortestLatencies(s);
     for (uint32_t c : chunksOf[s]) {
-      bool single =
-          problem.sourceOffsets[c + 1] - problem.sourceOffsets[c] == 1;
-      for (uint32_t i = problem.destinationOffsets[c];
-           i < problem.destinationOffsets[c + 1]; ++i) {
-        int64_t dd = dist[problem.destinations[i]];
+      bool single = problem.numSources(c) == 1;
+      bool unreachable = false;
+      problem.forEachDestination(c, [&](uint32_t d) {
+        int64_t dd = dist[d];
         if (single) {
-          if (dd < 0)
-            return kInfinite;
-          bound = std::max(bound,
-                           saturatingAdd(dd, lastHop[problem.destinations[i]]));
-        } else if (dd >= 0 && (best[i] < 0 || dd < best[i])) {
-          best[i] = dd;
+          unreachable |= dd < 0;
+          if (dd >= 0)
+            bound = std::max(bound, saturatingAdd(dd, lastHop[d]));
+          return;
         }
-      }
+        auto [it, inserted] = best.try_emplace({c, d}, -1);
+        if (dd >= 0 && (it->second < 0 || dd < it->second))
+          it->second = dd;
+      });
+      if (unreachable)
+        return kInfinite;
     }
   }
-  if (anyMultiSource)
-    for (uint32_t c = 0; c < numChunks; ++c) {
-      if (problem.sourceOffsets[c + 1] - problem.sourceOffsets[c] <= 1)
-        continue;
-      for (uint32_t i = problem.destinationOffsets[c];
-           i < problem.destinationOffsets[c + 1]; ++i) {
-        if (best[i] < 0)
-          return kInfinite;
-        bound = std::max(
-            bound, saturatingAdd(best[i], lastHop[problem.destinations[i]]));
-      }
-    }
+  for (auto &[pair, dd] : best) {
+    if (dd < 0)
+      return kInfinite;
+    bound = std::max(bound, saturatingAdd(dd, lastHop[pair.second]));
+  }
   return bound;
 }
 
@@ -301,9 +315,7 @@ std::optional<int64_t> cutBound(const Network &network, const Problem &problem,
          i < problem.sourceOffsets[c + 1]; ++i)
       if (problem.sources[i] < n)
         src |= 1u << problem.sources[i];
-    for (uint32_t i = problem.destinationOffsets[c];
-         i < problem.destinationOffsets[c + 1]; ++i)
-      dst |= 1u << problem.destinations[i];
+    problem.forEachDestination(c, [&](uint32_t d) { dst |= 1u << d; });
     if (dst != 0)
       ++groups[{src, dst}];
   }

@@ -58,13 +58,11 @@ public:
   std::string run(SynthesisResult &result);
 
 private:
-  uint64_t key(uint32_t npu, uint32_t chunk) const {
-    return uint64_t(npu) * numChunks + chunk;
-  }
   bool isDestination(uint32_t v, uint32_t c) const {
     return full ? !sourceOf.test(v, c) : need.test(v, c);
   }
   LinkCost cost(LinkId l) const { return costs[l]; }
+  std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
   bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
   /// Picks a chunk for idle link l at time now, or returns -1.
   int64_t pickFull(LinkId l, int64_t now);
@@ -90,7 +88,6 @@ private:
   std::vector<std::vector<LinkId>> fastestIn;
 
   BitRows have, due, sourceOf, need;
-  std::unordered_map<uint64_t, int64_t> dueTime;
   std::vector<uint32_t> holders;
   std::vector<int64_t> remaining;
   size_t totalRemaining = 0, totalDeliveries = 0;
@@ -133,10 +130,7 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   // Full problems: every chunk's sources and destinations cover all NPUs.
   full = problem.participants.size() == numNpus;
   for (uint32_t c = 0; c < numChunks && full; ++c)
-    full = (problem.sourceOffsets[c + 1] - problem.sourceOffsets[c]) +
-               (problem.destinationOffsets[c + 1] -
-                problem.destinationOffsets[c]) ==
-           numNpus;
+    full = problem.numSources(c) + problem.numDestinations(c) == numNpus;
 
   costs.resize(network.numLinks());
   laneOf.resize(network.numLinks());
@@ -171,10 +165,10 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       sourceOf.set(problem.sources[i], c);
       ++holders[c];
     }
-    for (uint32_t i = problem.destinationOffsets[c];
-         i < problem.destinationOffsets[c + 1]; ++i)
-      ++remaining[problem.destinations[i]];
   }
+  std::vector<uint64_t> perNpu = problem.deliveriesPerNpu();
+  for (uint32_t v = 0; v < numNpus; ++v)
+    remaining[v] = int64_t(perNpu[v]);
   totalRemaining = totalDeliveries = problem.numDeliveries();
   if (full)
     return;
@@ -183,16 +177,14 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   transit.resize(numNpus);
   destinationIndex.assign(numNpus, -1);
   for (uint32_t c = 0; c < numChunks; ++c) {
-    for (uint32_t i = problem.destinationOffsets[c];
-         i < problem.destinationOffsets[c + 1]; ++i) {
-      uint32_t d = problem.destinations[i];
+    problem.forEachDestination(c, [&](uint32_t d) {
       need.set(d, c);
       if (destinationIndex[d] < 0) {
         destinationIndex[d] = int32_t(distanceTo.size());
         distanceTo.emplace_back();
       }
-    }
-    if (problem.destinationOffsets[c + 1] > problem.destinationOffsets[c])
+    });
+    if (problem.numDestinations(c) > 0)
       for (uint32_t i = problem.sourceOffsets[c];
            i < problem.sourceOffsets[c + 1]; ++i)
         transit[problem.sources[i]].push_back(c);
@@ -225,9 +217,20 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   }
 }
 
+/// The in-flight transfers into v are few (in-degree times link depth), so
+/// searching them beats keeping a map of due times.
+std::optional<int64_t> TenRun::earliestInFlight(uint32_t v, uint32_t c) const {
+  std::optional<int64_t> earliest;
+  for (LinkId l : network.inLinks(v))
+    for (const InFlight &t : inFlight[l])
+      if (t.chunk == c && (!earliest || t.end < *earliest))
+        earliest = t.end;
+  return earliest;
+}
+
 bool TenRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
-  auto it = dueTime.find(key(v, c));
-  return it != dueTime.end() && it->second <= arrival;
+  std::optional<int64_t> due = earliestInFlight(v, c);
+  return due && *due <= arrival;
 }
 
 int64_t TenRun::pickFull(LinkId l, int64_t now) {
@@ -240,7 +243,7 @@ int64_t TenRun::pickFull(LinkId l, int64_t now) {
   // Rarest first among a bounded sample, so a pick costs O(words) at most;
   // ties are broken uniformly at random (reservoir sampling), because the
   // scan order within a word would otherwise always favour low chunk ids.
-  constexpr unsigned kSample = 64;
+  constexpr unsigned kSample = 16;
   for (size_t i = 0; i < words && examined < kSample; ++i) {
     size_t w = (first + i) % words;
     uint64_t m = hu[w] & ~hv[w] & ~dv[w];
@@ -276,15 +279,13 @@ int64_t TenRun::pickFull(LinkId l, int64_t now) {
 
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
   int64_t best = -1;
-  for (uint32_t i = problem.destinationOffsets[c];
-       i < problem.destinationOffsets[c + 1]; ++i) {
-    uint32_t d = problem.destinations[i];
+  problem.forEachDestination(c, [&](uint32_t d) {
     if (have.test(d, c))
-      continue;
+      return;
     const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
     if (dist[v] < dist[u])
       best = std::max(best, dist[v]);
-  }
+  });
   return best;
 }
 
@@ -367,18 +368,12 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
   inFlight[l].push_back({chunk, now, end});
   linkFree[l] = now + c.occupancy;
   due.set(v, chunk);
-  auto [it, inserted] = dueTime.try_emplace(key(v, chunk), end);
-  if (!inserted)
-    it->second = std::min(it->second, end);
   events.push({end, nextSeq++, l});
   if (c.occupancy != c.duration)
     events.push({now + c.occupancy, nextSeq++, l});
   // A chunk with one destination is forwarded from u once: drop it from u's
   // transit list (it is re-added if the transfer turns out redundant).
-  if (!full && !need.test(v, chunk) &&
-      problem.destinationOffsets[chunk + 1] -
-              problem.destinationOffsets[chunk] ==
-          1) {
+  if (!full && !need.test(v, chunk) && problem.numDestinations(chunk) == 1) {
     std::vector<uint32_t> &list = transit[u];
     auto pos = std::find(list.begin(), list.end(), chunk);
     if (pos != list.end()) {
@@ -400,9 +395,9 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
   }
   if (!full) {
     bool moreToGo = false;
-    for (uint32_t i = problem.destinationOffsets[chunk];
-         i < problem.destinationOffsets[chunk + 1] && !moreToGo; ++i)
-      moreToGo = !have.test(problem.destinations[i], chunk);
+    problem.forEachDestination(chunk, [&](uint32_t d) {
+      moreToGo = moreToGo || !have.test(d, chunk);
+    });
     if (moreToGo)
       transit[v].push_back(chunk);
   }
@@ -462,11 +457,8 @@ std::string TenRun::run(SynthesisResult &result) {
       InFlight t = queue.front();
       queue.pop_front();
       uint32_t v = network.dst(l);
-      auto it = dueTime.find(key(v, t.chunk));
-      if (it != dueTime.end() && it->second == now) {
-        dueTime.erase(it);
+      if (!earliestInFlight(v, t.chunk))
         due.reset(v, t.chunk);
-      }
       if (!have.test(v, t.chunk)) {
         deliver(l, t.chunk, t.start, now);
       } else {
@@ -506,9 +498,10 @@ std::string checkReachability(const Network &network, const Problem &problem) {
     return "";
   std::unordered_map<uint32_t, std::vector<int32_t>> hops;
   for (uint32_t c = 0; c < problem.numChunks(); ++c) {
-    for (uint32_t i = problem.destinationOffsets[c];
-         i < problem.destinationOffsets[c + 1]; ++i) {
-      uint32_t d = problem.destinations[i];
+    std::string error;
+    problem.forEachDestination(c, [&](uint32_t d) {
+      if (!error.empty())
+        return;
       bool reached = false;
       for (uint32_t j = problem.sourceOffsets[c];
            j < problem.sourceOffsets[c + 1] && !reached; ++j) {
@@ -519,10 +512,13 @@ std::string checkReachability(const Network &network, const Problem &problem) {
         reached = it->second[d] >= 0;
       }
       if (!reached)
-        return "npu " + std::to_string(problem.sources[problem.sourceOffsets[c]]) +
-               " cannot reach npu " + std::to_string(d) + " (chunk " +
-               std::to_string(c) + ")";
-    }
+        error = "npu " +
+                std::to_string(problem.sources[problem.sourceOffsets[c]]) +
+                " cannot reach npu " + std::to_string(d) + " (chunk " +
+                std::to_string(c) + ")";
+    });
+    if (!error.empty())
+      return error;
   }
   return "";
 }

@@ -81,13 +81,17 @@ testing::AssertionResult runs(Baseline baseline, const Network &net,
   ScheduleView v = sim.schedule.view();
   for (size_t i = 0; i < v.size(); ++i)
     delivered.insert({v.chunk(i), v.dst(i)});
-  for (uint32_t c = 0; c < p.numChunks(); ++c)
-    for (uint32_t i = p.destinationOffsets[c];
-         i < p.destinationOffsets[c + 1]; ++i)
-      if (!delivered.count({c, p.destinations[i]}))
-        return testing::AssertionFailure()
-               << baselineName(baseline) << ": chunk " << c
-               << " never reaches npu " << p.destinations[i];
+  for (uint32_t c = 0; c < p.numChunks(); ++c) {
+    std::optional<uint32_t> missing;
+    p.forEachDestination(c, [&](uint32_t d) {
+      if (!missing && !delivered.count({c, d}))
+        missing = d;
+    });
+    if (missing)
+      return testing::AssertionFailure()
+             << baselineName(baseline) << ": chunk " << c
+             << " never reaches npu " << *missing;
+  }
   if (out)
     *out = std::move(sim);
   return testing::AssertionSuccess();

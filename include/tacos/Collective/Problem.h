@@ -13,6 +13,7 @@
 #include "tacos/Collective/Collective.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,15 +33,73 @@ struct Problem {
   double chunkBytes = 0;
   /// Participants in rank order (all NPUs if the request has no group).
   std::vector<uint32_t> participants;
-  /// CSR lists: sources of chunk c are
-  /// sources[sourceOffsets[c] .. sourceOffsets[c+1]), likewise destinations
-  /// (which never include a source of the same chunk).
+  /// The root NPU of Broadcast, Scatter and Gather.
+  std::optional<uint32_t> root;
+  /// CSR lists: the sources of chunk c are
+  /// sources[sourceOffsets[c] .. sourceOffsets[c+1]).
   std::vector<uint32_t> sourceOffsets{0}, sources;
+  /// When true (All-Gather, Broadcast), the destinations of chunk c are the
+  /// participants that are not its sources, and are not stored: the list
+  /// would have N^2 entries (6.4 GB for a 40,000-NPU All-Gather). Otherwise
+  /// they are CSR lists like the sources (never including a source).
+  bool othersAreDestinations = false;
   std::vector<uint32_t> destinationOffsets{0}, destinations;
 
   uint32_t numChunks() const { return uint32_t(sourceOffsets.size() - 1); }
+  uint32_t numSources(uint32_t c) const {
+    return sourceOffsets[c + 1] - sourceOffsets[c];
+  }
+  bool isSource(uint32_t c, uint32_t npu) const {
+    for (uint32_t i = sourceOffsets[c]; i < sourceOffsets[c + 1]; ++i)
+      if (sources[i] == npu)
+        return true;
+    return false;
+  }
+  uint32_t numDestinations(uint32_t c) const {
+    return othersAreDestinations
+               ? uint32_t(participants.size()) - numSources(c)
+               : destinationOffsets[c + 1] - destinationOffsets[c];
+  }
+  /// Calls f(npu) for every destination of chunk c, in a fixed order.
+  template <typename F> void forEachDestination(uint32_t c, F &&f) const {
+    if (!othersAreDestinations) {
+      for (uint32_t i = destinationOffsets[c]; i < destinationOffsets[c + 1];
+           ++i)
+        f(destinations[i]);
+      return;
+    }
+    for (uint32_t v : participants)
+      if (!isSource(c, v))
+        f(v);
+  }
+  /// How many chunks each NPU must receive; O(chunks + NPUs) even when the
+  /// destinations are implicit.
+  std::vector<uint64_t> deliveriesPerNpu() const {
+    std::vector<uint64_t> count(numNpus, 0);
+    if (!othersAreDestinations) {
+      for (uint32_t d : destinations)
+        if (d < numNpus)
+          ++count[d];
+      return count;
+    }
+    std::vector<uint64_t> sourced(numNpus, 0);
+    for (uint32_t s : sources)
+      if (s < numNpus)
+        ++sourced[s];
+    for (uint32_t v : participants)
+      if (v < numNpus)
+        count[v] = numChunks() - sourced[v];
+    return count;
+  }
   /// Total (chunk, destination) pairs to deliver.
-  size_t numDeliveries() const { return destinations.size(); }
+  size_t numDeliveries() const {
+    if (!othersAreDestinations)
+      return destinations.size();
+    size_t n = 0;
+    for (uint32_t c = 0; c < numChunks(); ++c)
+      n += numDestinations(c);
+    return n;
+  }
 };
 
 /// Builds the problem of a non-combining collective (All-Gather, Broadcast,
