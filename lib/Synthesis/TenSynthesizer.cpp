@@ -66,6 +66,9 @@ private:
   bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
   /// Picks a chunk for idle link l at time now, or returns -1.
   int64_t pickFull(LinkId l, int64_t now);
+  /// Calls f(c) for chunks the source of l holds and its destination lacks,
+  /// until f returns false (full problems).
+  template <typename F> void forEachMissing(LinkId l, F &&f);
   int64_t pickGeneral(LinkId l, int64_t now);
   /// Whether forwarding c over u->v brings it strictly closer to one of its
   /// remaining destinations; returns that destination's remaining distance.
@@ -88,6 +91,13 @@ private:
   std::vector<std::vector<LinkId>> fastestIn;
 
   BitRows have, due, sourceOf, need;
+  /// Short lists for the sparse phases of full problems: the chunks an NPU
+  /// holds (kept only while it holds fewer than shortList) and the chunks it
+  /// lacks (built once it lacks fewer than shortList, then pruned).
+  static constexpr size_t kListWords = 16;
+  size_t shortList;
+  std::vector<std::vector<uint32_t>> held, missing;
+  std::vector<uint8_t> missingBuilt;
   std::vector<uint32_t> holders;
   std::vector<int64_t> remaining;
   size_t totalRemaining = 0, totalDeliveries = 0;
@@ -126,7 +136,9 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       numNpus(problem.numNpus), numChunks(problem.numChunks()),
       words((problem.numChunks() + 63) / 64),
       have(problem.numNpus, words), due(problem.numNpus, words),
-      sourceOf(problem.numNpus, words), need(0, 0) {
+      sourceOf(problem.numNpus, words), need(0, 0),
+      shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
+      missing(problem.numNpus), missingBuilt(problem.numNpus, 0) {
   // Full problems: every chunk's sources and destinations cover all NPUs.
   full = problem.participants.size() == numNpus;
   for (uint32_t c = 0; c < numChunks && full; ++c)
@@ -163,6 +175,8 @@ TenRun::TenRun(const Network &network, const Problem &problem,
          ++i) {
       have.set(problem.sources[i], c);
       sourceOf.set(problem.sources[i], c);
+      if (held[problem.sources[i]].size() < shortList)
+        held[problem.sources[i]].push_back(c);
       ++holders[c];
     }
   }
@@ -233,48 +247,86 @@ bool TenRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
   return due && *due <= arrival;
 }
 
+template <typename F> void TenRun::forEachMissing(LinkId l, F &&f) {
+  // Enumerate have[u] \ have[v] through whichever is cheapest: the chunks u
+  // holds while it holds few, the chunks v lacks once it lacks few, else the
+  // bitsets word by word. Each starts at a seeded random offset. Without the
+  // short lists, the sparse phases of a large All-Gather (u holds few
+  // chunks, or v lacks few) would scan every bitset word per pick.
+  uint32_t u = network.src(l), v = network.dst(l);
+  const uint64_t *hu = have.row(u), *hv = have.row(v);
+  auto test = [](const uint64_t *row, uint32_t c) {
+    return (row[c / 64] >> (c % 64) & 1) != 0;
+  };
+  auto walk = [&](const std::vector<uint32_t> &list, auto &&wanted) {
+    size_t n = list.size(), i = n ? size_t(rng() % n) : 0;
+    for (size_t k = 0; k < n; ++k, i = i + 1 == n ? 0 : i + 1)
+      if (wanted(list[i]) && !f(list[i]))
+        return;
+  };
+  // Small problems (a few words per row) scan the bitsets directly: cheap,
+  // and the order the greedy's quality was tuned with.
+  bool useLists = words >= kListWords;
+  if (useLists && held[u].size() < shortList)
+    return walk(held[u], [&](uint32_t c) { return !test(hv, c); });
+  if (useLists && remaining[v] < int64_t(shortList)) {
+    std::vector<uint32_t> &list = missing[v];
+    if (!missingBuilt[v]) {
+      missingBuilt[v] = 1;
+      for (size_t w = 0; w < words; ++w)
+        for (uint64_t m = ~hv[w]; m; m &= m - 1) {
+          uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
+          if (c < numChunks)
+            list.push_back(c);
+        }
+    }
+    // Drop chunks v has received since (swap-remove).
+    for (size_t i = 0; i < list.size();)
+      if (test(hv, list[i])) {
+        list[i] = list.back();
+        list.pop_back();
+      } else {
+        ++i;
+      }
+    return walk(list, [&](uint32_t c) { return test(hu, c); });
+  }
+  size_t first = words > 1 ? size_t(rng() % words) : 0;
+  for (size_t i = 0, w = first; i < words; ++i, w = w + 1 == words ? 0 : w + 1)
+    for (uint64_t m = hu[w] & ~hv[w]; m; m &= m - 1)
+      if (!f(uint32_t(w * 64 + __builtin_ctzll(m))))
+        return;
+}
+
 int64_t TenRun::pickFull(LinkId l, int64_t now) {
   uint32_t u = network.src(l), v = network.dst(l);
-  const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
-  size_t first = words > 1 ? size_t(rng() % words) : 0;
   int64_t best = -1;
   uint32_t bestHolders = UINT32_MAX, ties = 0;
   unsigned examined = 0;
-  // Rarest first among a bounded sample, so a pick costs O(words) at most;
-  // ties are broken uniformly at random (reservoir sampling), because the
-  // scan order within a word would otherwise always favour low chunk ids.
+  // Rarest first among a bounded sample, so a pick stays cheap; ties are
+  // broken uniformly at random (reservoir sampling), because every scan
+  // order would otherwise favour some chunk ids.
   constexpr unsigned kSample = 16;
-  for (size_t i = 0; i < words && examined < kSample; ++i) {
-    size_t w = (first + i) % words;
-    uint64_t m = hu[w] & ~hv[w] & ~dv[w];
-    while (m && examined < kSample) {
-      uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
-      m &= m - 1;
-      ++examined;
-      if (holders[c] < bestHolders) {
-        bestHolders = holders[c];
-        best = c;
-        ties = 1;
-      } else if (holders[c] == bestHolders && rng() % ++ties == 0) {
-        best = c;
-      }
-    }
-  }
-  if (best >= 0)
-    return best;
-  // Non-reservation: resend a chunk already due at v only over a link that
-  // delivers it sooner.
+  // Chunks already due at v are candidates only if nothing else is:
+  // non-reservation resends one only over a link that delivers it sooner.
   int64_t arrival = now + cost(l).duration;
-  for (size_t w = 0; w < words; ++w) {
-    uint64_t m = hu[w] & ~hv[w] & dv[w];
-    while (m) {
-      uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
-      m &= m - 1;
-      if (!dueSoonerThan(v, c, arrival))
-        return c;
+  int64_t resend = -1;
+  forEachMissing(l, [&](uint32_t c) {
+    if (due.test(v, c)) {
+      if (resend < 0 && best < 0 && !dueSoonerThan(v, c, arrival))
+        resend = c;
+      return true;
     }
-  }
-  return -1;
+    ++examined;
+    if (holders[c] < bestHolders) {
+      bestHolders = holders[c];
+      best = c;
+      ties = 1;
+    } else if (holders[c] == bestHolders && rng() % ++ties == 0) {
+      best = c;
+    }
+    return examined < kSample;
+  });
+  return best >= 0 ? best : resend;
 }
 
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
@@ -389,6 +441,8 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
   uint32_t v = network.dst(l);
   have.set(v, chunk);
   ++holders[chunk];
+  if (held[v].size() < shortList)
+    held[v].push_back(chunk);
   if (isDestination(v, chunk)) {
     --remaining[v];
     --totalRemaining;
