@@ -87,10 +87,11 @@ int main(int argc, char **argv) {
               double(result.numTransfers) / seconds / 1e6);
   std::printf("  peak memory    %.2f GB\n", double(usage.ru_maxrss) / 1e6);
   std::printf("  time           %s\n", formatTime(result.timePs).c_str());
-  std::printf("  lower bound    %s (discrete %s, ingress %s)\n",
+  std::printf("  lower bound    %s (discrete %s, ingress %s, load %s)\n",
               formatTime(bounds.best()).c_str(),
               formatTime(bounds.discretePs).c_str(),
-              formatTime(bounds.ingressPs).c_str());
+              formatTime(bounds.ingressPs).c_str(),
+              bounds.loadPs ? formatTime(*bounds.loadPs).c_str() : "n/a");
   std::printf("  ratio          %.5f\n",
               double(result.timePs) / double(bounds.best()));
   return 0;

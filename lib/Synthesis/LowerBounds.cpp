@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <queue>
 #include <utility>
 #include <vector>
 
@@ -351,7 +352,67 @@ int64_t LowerBounds::best() const {
   int64_t b = std::max({ingressPs, latencyPs, discretePs});
   if (cutPs)
     b = std::max(b, *cutPs);
+  if (loadPs)
+    b = std::max(b, *loadPs);
   return b;
+}
+
+/// load: when every chunk goes from one source to one destination
+/// (All-to-All, Scatter, Gather), each chunk keeps some path of links busy
+/// for at least the sum of their occupancies, and no link is busy longer
+/// than T; so T >= (sum over chunks of the cheapest such path) / links. The
+/// per-NPU bounds miss this multi-hop traffic entirely.
+static std::optional<int64_t> loadBound(const Network &network,
+                                 const Problem &problem, LinkModel model) {
+  if (problem.othersAreDestinations || network.numLinks() == 0)
+    return std::nullopt;
+  std::vector<std::vector<uint32_t>> chunksFrom(network.numNodes());
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    if (problem.numDestinations(c) == 0)
+      continue;
+    if (problem.numSources(c) != 1 || problem.numDestinations(c) != 1)
+      return std::nullopt;
+    uint32_t s = problem.sources[problem.sourceOffsets[c]];
+    if (s >= network.numNodes())
+      return std::nullopt;
+    chunksFrom[s].push_back(c);
+  }
+  std::vector<int64_t> occupancy(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    occupancy[l] = linkCost(network, l, problem.chunkBytes, model).occupancy;
+  __int128 total = 0;
+  for (NodeId s = 0; s < network.numNodes(); ++s) {
+    if (chunksFrom[s].empty())
+      continue;
+    std::vector<int64_t> dist(network.numNodes(), kInfinite);
+    using Item = std::pair<int64_t, NodeId>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+    dist[s] = 0;
+    queue.push({0, s});
+    while (!queue.empty()) {
+      auto [d, x] = queue.top();
+      queue.pop();
+      if (d != dist[x])
+        continue;
+      for (LinkId l : network.outLinks(x)) {
+        NodeId y = network.dst(l);
+        int64_t next = saturatingAdd(d, occupancy[l]);
+        if (next < dist[y]) {
+          dist[y] = next;
+          queue.push({next, y});
+        }
+      }
+    }
+    for (uint32_t c : chunksFrom[s]) {
+      int64_t d = 0;
+      problem.forEachDestination(c, [&](uint32_t t) { d = dist[t]; });
+      if (d == kInfinite)
+        return kInfinite;
+      total += d;
+    }
+  }
+  __int128 links = network.numLinks();
+  return int64_t((total + links - 1) / links);
 }
 
 LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
@@ -366,6 +427,7 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                           ? kInfinite
                           : discreteBound(network, problem, deliveries, model);
   bounds.cutPs = cutBound(network, problem, deliveries);
+  bounds.loadPs = loadBound(network, problem, model);
   return bounds;
 }
 

@@ -336,3 +336,27 @@ TEST(LowerBoundsTest, BestIgnoresMissingCut) {
 }
 
 } // namespace
+
+// The load bound: on ring(4) an All-to-All of 1 MB chunks has 8 one-hop and
+// 4 two-hop chunks, 16 link-hops of 21 us over 8 links: 42 us. Per-NPU
+// bounds see only 3 deliveries over 2 in-links.
+TEST(LowerBoundsLoadTest, AllToAllCountsEveryHop) {
+  TopologySpec spec;
+  spec.dims.push_back({DimKind::Ring, 4, {50e9, 1000000, ""}});
+  Network network = buildNetwork(spec);
+  CollectiveSpec collective;
+  collective.kind = CollectiveKind::AllToAll;
+  collective.sizeBytes = 4000000;
+  Problem problem;
+  ASSERT_EQ(buildProblem(collective, 4, problem), "");
+  LowerBounds bounds =
+      computeLowerBounds(network, problem, LinkModel::Blocking);
+  ASSERT_TRUE(bounds.loadPs.has_value());
+  EXPECT_EQ(*bounds.loadPs, 42000000);
+  EXPECT_EQ(bounds.best(), 42000000);
+  // All-Gather chunks have many destinations: no load bound.
+  collective.kind = CollectiveKind::AllGather;
+  ASSERT_EQ(buildProblem(collective, 4, problem), "");
+  EXPECT_FALSE(computeLowerBounds(network, problem, LinkModel::Blocking)
+                   .loadPs.has_value());
+}

@@ -164,6 +164,8 @@ TEST(TenSynthesizerTest, RandomNetworksProperties) {
       EXPECT_GE(result.timePs, bounds.discretePs);
       if (bounds.cutPs)
         EXPECT_GE(result.timePs, *bounds.cutPs);
+      if (bounds.loadPs)
+        EXPECT_GE(result.timePs, *bounds.loadPs);
       SynthesisResult again = synthesizeTen(network, problem, options);
       ASSERT_EQ(again.schedule.size(), result.schedule.size());
       for (size_t i = 0; i < result.schedule.size(); ++i)

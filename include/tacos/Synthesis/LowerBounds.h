@@ -8,6 +8,8 @@
 //             (cost_e = a_e + c/B_e: TACOS's blocking link model)
 //   cut:      (M/N) * max over NPU sets S (not all) of |S| / B_out(S)
 //             (exhaustive, only for N <= 16)
+//   load:     (sum over chunks of the cheapest path's link occupancy) / links
+//             (only when every chunk has one source and one destination)
 // The bounds are generalized to any Problem through its deliveries: every
 // destination v must receive deliveries(v) chunks over its in-links.
 //
@@ -29,6 +31,9 @@ struct LowerBounds {
   int64_t latencyPs = 0;
   int64_t discretePs = 0;
   std::optional<int64_t> cutPs;
+  /// Single-destination chunks (All-to-All, Scatter, Gather) only: the sum
+  /// of each chunk's cheapest path occupancy, spread over every link.
+  std::optional<int64_t> loadPs;
 
   /// The largest of them: the `lower_bound_us` of reports.
   int64_t best() const;

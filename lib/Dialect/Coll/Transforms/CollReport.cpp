@@ -189,8 +189,10 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            << llvm::format("%.4f", double(row.timePs) / double(b.best()))
            << "; ingress " << us(b.ingressPs) << ", latency "
            << us(b.latencyPs) << ", discrete " << us(b.discretePs)
-           << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"))
-           << ")\n";
+           << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"));
+        if (b.loadPs)
+          os << ", load " << us(*b.loadPs);
+        os << ")\n";
       }
       os << "  transfers    " << row.transfers << "\n";
       if (row.synthesisMs)
@@ -247,7 +249,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
             {"latency", optionalNumber(boundUs(b.latencyPs))},
             {"discrete", optionalNumber(boundUs(b.discretePs))},
             {"cut", b.cutPs ? optionalNumber(boundUs(*b.cutPs))
-                            : llvm::json::Value(nullptr)}};
+                            : llvm::json::Value(nullptr)},
+            {"load", b.loadPs ? optionalNumber(boundUs(*b.loadPs))
+                              : llvm::json::Value(nullptr)}};
       } else {
         object["lower_bound_us"] = nullptr;
       }
