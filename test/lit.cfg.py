@@ -23,5 +23,5 @@ if config.z3_enabled:
     config.available_features.add("z3")
 
 tool_dirs = [config.tacos_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tacos-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(["tacos-opt", "tacos-translate"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

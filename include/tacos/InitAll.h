@@ -13,7 +13,8 @@ class DialectRegistry;
 
 namespace tacos {
 
-/// Adds the topo and coll dialects (and nothing upstream) to `registry`.
+/// Adds the topo and coll dialects, and smt (the output of
+/// convert-coll-to-smt), to `registry`.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers every tacos pass and pipeline with the global pass registry, so

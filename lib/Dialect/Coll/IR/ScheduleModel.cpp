@@ -75,6 +75,9 @@ void coll::writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
   Region &body = algorithm.getBody();
   body.getBlocks().clear();
   algorithm.removePackedAttr();
+  // New transfers have not been verified (see coll-verify).
+  algorithm->removeAttr("coll.verified");
+  algorithm->removeAttr("coll.verified_smt");
 
   if (form == TransferForm::Packed) {
     size_t bytes = transfers.size() * ScheduleView::kPackedBytesPerTransfer;
@@ -158,4 +161,25 @@ AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
     writeTransfers(algorithm, transfers, *form);
   request->erase();
   return algorithm;
+}
+
+FailureOr<AlgorithmModel>
+coll::buildAlgorithmModel(AlgorithmOp algorithm,
+                          SymbolTableCollection &symbols) {
+  if (algorithm.getUnmaterialized())
+    return algorithm.emitOpError("has no transfers to check: @")
+           << algorithm.getSymName()
+           << " was synthesized with materialize=none";
+  FailureOr<CollectiveModel> collective =
+      buildCollectiveModel(algorithm, symbols);
+  if (failed(collective))
+    return failure();
+  FailureOr<TransferTable> transfers = readTransfers(algorithm);
+  if (failed(transfers))
+    return failure();
+  VerificationSpec spec = buildVerificationSpec(
+      collective->spec, collective->network.numNpus(),
+      toCore(algorithm.getLinkModel()));
+  return AlgorithmModel{std::move(*collective), std::move(spec),
+                        std::move(*transfers)};
 }

@@ -2,6 +2,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Network/Quantity.h"
 #include "tacos/Simulation/Simulator.h"
@@ -30,6 +31,7 @@ struct Row {
   int64_t npus = 0, chunks = 0, sizeBytes = 0, timePs = 0;
   double chunkBytes = 0;
   size_t transfers = 0;
+  bool verified = false, verifiedSmt = false;
   std::optional<double> synthesisMs;
   std::optional<LowerBounds> bounds;
   std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
@@ -125,6 +127,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.sizeBytes = spec.sizeBytes;
     row.timePs = algorithm.getTime();
     row.transfers = *transfers;
+    row.verified = algorithm->hasAttr(kVerifiedAttr);
+    row.verifiedSmt = algorithm->hasAttr(kVerifiedSmtAttr);
     if (times) {
       auto it = times->get().milliseconds.find(row.name);
       if (it != times->get().milliseconds.end())
@@ -194,7 +198,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           os << ", load " << us(*b.loadPs);
         os << ")\n";
       }
-      os << "  transfers    " << row.transfers << "\n";
+      os << "  transfers    " << row.transfers << "  ("
+         << (row.verified ? "verified" : "not verified")
+         << (row.verifiedSmt ? ", verified by z3" : "") << ")\n";
       if (row.synthesisMs)
         os << "  synthesis    " << llvm::format("%.1f", *row.synthesisMs)
            << " ms\n";
@@ -231,8 +237,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           {"time_us", toUs(row.timePs)},
           {"transfers", int64_t(row.transfers)},
           {"synthesis_ms", optionalNumber(row.synthesisMs)},
-          // No verifier has run on this algorithm (coll-verify sets it).
-          {"verified", false},
+          // Set by coll-verify (and kept until the transfers change).
+          {"verified", row.verified},
+          {"verified_smt", row.verifiedSmt},
           {"algbw_gbps", algbw},
           {"busbw_gbps",
            algbw * busFactor(*collectiveKind(row.collective), row.npus)},

@@ -148,7 +148,7 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
     (`chunks` `(` $chunks^ `)`)? `time` `(` custom<Time>($time) `)`
     (`latency` `(` $link_model^ `)`)? (`packed` `(` $packed^ `)`)?
     (`unmaterialized` `(` $unmaterialized^ `)`)?
-    custom<TransferBody>($body) attr-dict
+    attr-dict-with-keyword custom<TransferBody>($body)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -124,4 +124,39 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
   ];
 }
 
+def CollVerify : Pass<"coll-verify", "mlir::ModuleOp"> {
+  let summary = "Check every algorithm against the properties of DESIGN §5.5";
+  let description = [{
+    The native checker: link and duration of every transfer, no overlap on a
+    link, causality, delivery of every required (chunk, NPU), contributions
+    reduced exactly once, and the reported time. It is written independently
+    of the synthesizer and trusts nothing the algorithm says about itself.
+    Each violation is an error naming the property and the transfer
+    (`coll-verify: causality: chunk 3 leaves npu 4 at 5000 ps before it is
+    there`), on the `coll.transfer` op when the algorithm is readable. An
+    algorithm that passes gets the `coll.verified` attribute, which
+    `coll-report` shows and any later rewrite of its transfers removes.
+  }];
+  let options = [
+    Option<"maxViolations", "max-violations", "unsigned", /*default=*/"10",
+           "Report at most this many violations per algorithm (0: all)">
+  ];
+}
+
+def CollVerifySMT : Pass<"coll-verify-smt", "mlir::ModuleOp"> {
+  let summary = "Check every algorithm with Z3, through the smt dialect";
+  let description = [{
+    Encodes each algorithm as `convert-coll-to-smt` does, exports it to
+    SMT-LIB and runs Z3 in process. Unsatisfiable means correct (the
+    algorithm gets `coll.verified_smt`); a model is a counterexample, turned
+    into an error naming the property and the offending transfer, as
+    `coll-verify` would. Reductions are encoded as bit-vectors, one bit per
+    participant, so combining collectives take at most 64 participants.
+  }];
+  let options = [
+    Option<"timeoutMs", "timeout-ms", "unsigned", /*default=*/"0",
+           "Give up (with an error) after this many milliseconds (0: never)">
+  ];
+}
+
 #endif // TACOS_COLL_PASSES

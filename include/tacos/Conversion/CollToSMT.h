@@ -1,0 +1,67 @@
+//===- CollToSMT.h - Algorithms as SMT problems -----------------*- C++ -*-===//
+//
+// Encodes a collective algorithm with its collective's pre- and
+// postconditions in MLIR's `smt` dialect, as a search for a violation of the
+// properties of DESIGN §5.5: every violation has a boolean `bad_*` that is
+// asserted equal to its condition, and their disjunction is asserted. So the
+// problem is unsatisfiable exactly when the algorithm is correct, and a model
+// names the offending transfer. Times are integers (picoseconds);
+// contribution sets are bit-vectors (one bit per participant) with counts.
+//
+// Where a property is about the order of events (transfers on a link, the
+// arrivals into an NPU), the encoder supplies the order as a certificate and
+// the problem checks it, so no fact about times is decided outside Z3.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_CONVERSION_COLLTOSMT_H
+#define TACOS_CONVERSION_COLLTOSMT_H
+
+#include "tacos/Collective/Schedule.h"
+#include "tacos/Network/Network.h"
+#include "tacos/Verification/Verifier.h"
+
+#include "mlir/Dialect/SMT/IR/SMTOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/Pass.h"
+
+#include <string>
+#include <vector>
+
+namespace tacos {
+
+/// What one `bad_*` boolean stands for.
+struct SmtFact {
+  std::string name;
+  Property property;
+  /// The transfer it is about, or SIZE_MAX (a delivery or the time).
+  size_t transfer;
+  /// Human-readable description, as the native verifier would word it.
+  std::string description;
+};
+
+struct SmtEncoding {
+  mlir::smt::SolverOp solver;
+  std::vector<SmtFact> facts;
+};
+
+/// Largest participant count the bit-vector encoding of contributions takes.
+inline constexpr size_t kMaxSmtParticipants = 64;
+
+/// Builds one `smt.solver` at the builder's position. Fails (with a message)
+/// for more than kMaxSmtParticipants participants in a combining collective.
+mlir::FailureOr<SmtEncoding>
+encodeAlgorithmAsSmt(mlir::OpBuilder &builder, mlir::Location loc,
+                     const Network &network, const VerificationSpec &spec,
+                     const ScheduleView &transfers, int64_t reportedTimePs,
+                     std::string &error);
+
+#define GEN_PASS_DECL_CONVERTCOLLTOSMT
+#include "tacos/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tacos/Conversion/Passes.h.inc"
+
+} // namespace tacos
+
+#endif // TACOS_CONVERSION_COLLTOSMT_H

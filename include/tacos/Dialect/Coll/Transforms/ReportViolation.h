@@ -1,0 +1,28 @@
+//===- ReportViolation.h - Diagnostics of both verifiers --------*- C++ -*-===//
+//
+// coll-verify and coll-verify-smt word and place their findings the same
+// way, so their outputs can be compared line by line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_DIALECT_COLL_TRANSFORMS_REPORTVIOLATION_H
+#define TACOS_DIALECT_COLL_TRANSFORMS_REPORTVIOLATION_H
+
+#include "tacos/Dialect/Coll/IR/CollDialect.h"
+#include "tacos/Verification/Verifier.h"
+
+namespace tacos::coll {
+
+/// Discardable attributes the verifiers set on algorithms that pass.
+inline constexpr llvm::StringLiteral kVerifiedAttr = "coll.verified";
+inline constexpr llvm::StringLiteral kVerifiedSmtAttr = "coll.verified_smt";
+
+/// Emits "<pass>: <property>: <message>" on the transfer op (readable form)
+/// or on the algorithm, naming the transfer index.
+void reportViolation(AlgorithmOp algorithm, llvm::StringRef pass,
+                     Property property, size_t transfer,
+                     llvm::StringRef message);
+
+} // namespace tacos::coll
+
+#endif // TACOS_DIALECT_COLL_TRANSFORMS_REPORTVIOLATION_H

@@ -1,0 +1,337 @@
+//===- CollToSMT.cpp - Algorithms as SMT problems -------------------------===//
+
+#include "tacos/Conversion/CollToSMT.h"
+#include "tacos/Simulation/Simulator.h"
+
+#include "mlir/Dialect/SMT/IR/SMTDialect.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+using namespace mlir;
+
+namespace tacos {
+
+namespace {
+
+/// A contribution set as the problem sees it: which ranks (bit-vector) and
+/// how many times in all (integer; more than the bits set means some rank
+/// was counted twice).
+struct SmtValue {
+  Value mask, count;
+};
+
+class Encoder {
+public:
+  Encoder(OpBuilder &b, Location loc, const Network &network,
+          const VerificationSpec &spec, const ScheduleView &t, int64_t time)
+      : b(b), loc(loc), network(network), spec(spec), t(t), reported(time),
+        width(std::max<unsigned>(1, spec.participants.size())) {}
+
+  std::vector<SmtFact> encode();
+
+private:
+  Value intConst(int64_t v) {
+    return smt::IntConstantOp::create(
+        b, loc, b.getIntegerAttr(b.getIntegerType(64), APInt(64, v, true)));
+  }
+  Value boolConst(bool v) { return smt::BoolConstantOp::create(b, loc, v); }
+  Value bvConst(const APInt &v) { return smt::BVConstantOp::create(b, loc, v); }
+  Value cmp(smt::IntPredicate p, Value x, Value y) {
+    return smt::IntCmpOp::create(b, loc, p, x, y);
+  }
+  Value le(Value x, Value y) { return cmp(smt::IntPredicate::le, x, y); }
+  Value lt(Value x, Value y) { return cmp(smt::IntPredicate::lt, x, y); }
+  Value distinct(Value x, Value y) {
+    return smt::DistinctOp::create(b, loc, x, y);
+  }
+  Value anyOf(ArrayRef<Value> values) {
+    if (values.empty())
+      return boolConst(false);
+    if (values.size() == 1)
+      return values.front();
+    return smt::OrOp::create(b, loc, values);
+  }
+  Value ite(Value c, Value x, Value y) {
+    return smt::IteOp::create(b, loc, c, x, y);
+  }
+  /// A named integer fixed to a value of the schedule.
+  Value fact(const std::string &name, int64_t v) {
+    Value x = smt::DeclareFunOp::create(b, loc, smt::IntType::get(b.getContext()),
+                                        b.getStringAttr(name));
+    smt::AssertOp::create(b, loc, smt::EqOp::create(b, loc, x, intConst(v)));
+    return x;
+  }
+  void bad(Property property, const std::string &suffix, size_t transfer,
+           std::string description, Value condition) {
+    std::string name =
+        std::string("bad_") + propertyName(property) + "_" + suffix;
+    Value flag = smt::DeclareFunOp::create(
+        b, loc, smt::BoolType::get(b.getContext()), b.getStringAttr(name));
+    smt::AssertOp::create(b, loc, smt::EqOp::create(b, loc, flag, condition));
+    flags.push_back(flag);
+    facts.push_back({name, property, transfer, std::move(description)});
+  }
+  std::string describe(size_t i) const {
+    return "chunk " + std::to_string(t.chunk(i)) + " over " +
+           std::to_string(t.src(i)) + " -> " + std::to_string(t.dst(i)) +
+           " at [" + std::to_string(t.start(i)) + ", " +
+           std::to_string(t.end(i)) + "]";
+  }
+  /// The value (u, c) holds after its first k arrivals (in certificate
+  /// order); the value a transfer sends is chosen among these by time.
+  SmtValue stateAfter(uint32_t u, uint32_t c, size_t k);
+  SmtValue valueAt(uint32_t u, uint32_t c, Value time);
+
+  OpBuilder &b;
+  Location loc;
+  const Network &network;
+  const VerificationSpec &spec;
+  const ScheduleView &t;
+  int64_t reported;
+  unsigned width;
+  std::vector<Value> starts, ends, flags;
+  std::vector<SmtFact> facts;
+  std::vector<uint8_t> combining;
+  /// (npu, chunk) -> rank of its initial contribution, if any.
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> initialRank;
+  /// (npu, chunk) -> transfers arriving there, sorted by (end, index).
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<size_t>> arrivals;
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<SmtValue>> states;
+  std::vector<std::optional<SmtValue>> sent;
+};
+
+SmtValue Encoder::stateAfter(uint32_t u, uint32_t c, size_t k) {
+  std::vector<SmtValue> &memo = states[{u, c}];
+  if (memo.empty()) {
+    auto it = initialRank.find({u, c});
+    APInt bits(width, 0);
+    if (it != initialRank.end())
+      bits.setBit(it->second);
+    memo.push_back({bvConst(bits), intConst(it != initialRank.end())});
+  }
+  const std::vector<size_t> &in = arrivals[{u, c}];
+  while (memo.size() <= k) {
+    size_t j = in[memo.size() - 1];
+    SmtValue previous = memo.back();
+    SmtValue incoming = *sent[j];
+    if (TransferKind(t.kindByte(j)) == TransferKind::Copy) {
+      memo.push_back(incoming);
+    } else {
+      memo.push_back({smt::BVOrOp::create(b, loc, previous.mask, incoming.mask),
+                      smt::IntAddOp::create(
+                          b, loc, ValueRange{previous.count, incoming.count})});
+    }
+  }
+  return memo[k];
+}
+
+SmtValue Encoder::valueAt(uint32_t u, uint32_t c, Value time) {
+  const std::vector<size_t> &in = arrivals[{u, c}];
+  SmtValue value = stateAfter(u, c, 0);
+  // Arrivals are in end order (checked below), so "the first k have ended"
+  // is decided by the k-th end alone. Arrivals whose value is not built yet
+  // start at or after `time` (values are built in start order) and, with
+  // positive durations (checked as property 1), end after it: the chain
+  // stops there.
+  for (size_t k = 1; k <= in.size() && sent[in[k - 1]]; ++k) {
+    Value arrived = le(ends[in[k - 1]], time);
+    SmtValue next = stateAfter(u, c, k);
+    value = {ite(arrived, next.mask, value.mask),
+             ite(arrived, next.count, value.count)};
+  }
+  return value;
+}
+
+std::vector<SmtFact> Encoder::encode() {
+  size_t n = t.size();
+  for (size_t i = 0; i < n; ++i) {
+    starts.push_back(fact("s_" + std::to_string(i), t.start(i)));
+    ends.push_back(fact("e_" + std::to_string(i), t.end(i)));
+  }
+  Value reportedTime = fact("time", reported);
+  combining.assign(spec.numChunks, 0);
+  for (uint32_t c = 0; c < spec.numChunks; ++c) {
+    combining[c] = spec.initial[c].size() > 1;
+    for (auto [npu, rank] : spec.initial[c])
+      initialRank[{npu, c}] = rank;
+  }
+
+  // 1: links, chunks and durations.
+  std::vector<std::optional<LinkId>> links(n);
+  for (size_t i = 0; i < n; ++i) {
+    links[i] = findLink(network, t.src(i), t.dst(i), t.lane(i));
+    bool wellFormed = links[i] && t.chunk(i) < spec.numChunks &&
+                      t.kindByte(i) <= uint8_t(TransferKind::Reduce);
+    Value condition = boolConst(true);
+    if (wellFormed) {
+      int64_t cost =
+          linkCost(network, *links[i], spec.chunkBytes, spec.model).duration;
+      condition = distinct(
+          smt::IntSubOp::create(b, loc, ends[i], starts[i]), intConst(cost));
+    }
+    bad(Property::Link, "t" + std::to_string(i), i, describe(i), condition);
+    if (wellFormed)
+      arrivals[{t.dst(i), t.chunk(i)}].push_back(i);
+  }
+
+  // 2: per link, the transfers in start order (the certificate) must be in
+  // that order and each must start after the previous one frees the link.
+  std::map<LinkId, std::vector<size_t>> byLink;
+  for (size_t i = 0; i < n; ++i)
+    if (links[i])
+      byLink[*links[i]].push_back(i);
+  for (auto &[link, list] : byLink) {
+    std::stable_sort(list.begin(), list.end(), [&](size_t x, size_t y) {
+      return std::make_pair(t.start(x), t.end(x)) <
+             std::make_pair(t.start(y), t.end(y));
+    });
+    int64_t occupancy =
+        linkCost(network, link, spec.chunkBytes, spec.model).occupancy;
+    for (size_t k = 1; k < list.size(); ++k) {
+      size_t before = list[k - 1], i = list[k];
+      Value freed = spec.model == LinkModel::Blocking
+                        ? ends[before]
+                        : smt::IntAddOp::create(
+                              b, loc,
+                              ValueRange{starts[before], intConst(occupancy)});
+      bad(Property::Overlap, "t" + std::to_string(i), i,
+          describe(i) + " overlaps " + describe(before) + " on the same link",
+          anyOf({lt(starts[i], starts[before]), lt(starts[i], freed)}));
+    }
+  }
+
+  // Arrivals into each (npu, chunk) in end order: the certificate behind
+  // valueAt; a wrong order is reported as a causality fault of the later one.
+  for (auto &[key, list] : arrivals) {
+    std::stable_sort(list.begin(), list.end(), [&](size_t x, size_t y) {
+      return t.end(x) < t.end(y);
+    });
+    for (size_t k = 1; k < list.size(); ++k)
+      bad(Property::Causality, "order_t" + std::to_string(list[k]), list[k],
+          describe(list[k]) + " arrives out of order",
+          lt(ends[list[k]], ends[list[k - 1]]));
+  }
+
+  // 3 and the values transfers carry, in start order so every value a
+  // transfer depends on exists before it is used.
+  std::vector<size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return t.start(x) < t.start(y);
+  });
+  sent.assign(n, std::nullopt);
+  for (size_t i : order) {
+    if (!links[i] || t.chunk(i) >= spec.numChunks)
+      continue;
+    uint32_t u = t.src(i), c = t.chunk(i);
+    std::vector<Value> there;
+    if (initialRank.count({u, c}))
+      there.push_back(boolConst(true));
+    for (size_t j : arrivals[{u, c}])
+      there.push_back(le(ends[j], starts[i]));
+    bad(Property::Causality, "t" + std::to_string(i), i,
+        "chunk " + std::to_string(c) + " leaves npu " + std::to_string(u) +
+            " at " + std::to_string(t.start(i)) + " ps before it is there",
+        smt::NotOp::create(b, loc, anyOf(there)));
+    sent[i] = valueAt(u, c, starts[i]);
+  }
+  // A transfer whose source value depends on a later-starting arrival is
+  // caught by the causality facts above; values of all transfers exist now.
+
+  // 5 at each reduction: the incoming set must not overlap what is there.
+  for (auto &[key, list] : arrivals) {
+    auto [v, c] = key;
+    if (!combining[c])
+      continue;
+    for (size_t k = 0; k < list.size(); ++k) {
+      size_t i = list[k];
+      if (TransferKind(t.kindByte(i)) != TransferKind::Reduce || !sent[i])
+        continue;
+      SmtValue there = stateAfter(v, c, k);
+      Value overlap = smt::BVAndOp::create(b, loc, there.mask, sent[i]->mask);
+      bad(Property::Reduction, "t" + std::to_string(i), i,
+          describe(i) + " counts a contribution twice",
+          distinct(overlap, bvConst(APInt(width, 0))));
+    }
+  }
+
+  // 4 and 5 at the end: every required (chunk, npu) holds the whole value.
+  for (uint32_t c = 0; c < spec.numChunks; ++c) {
+    APInt full(width, 0);
+    for (auto [npu, rank] : spec.initial[c])
+      full.setBit(rank);
+    for (uint32_t d : spec.required[c]) {
+      std::string where = "c" + std::to_string(c) + "_n" + std::to_string(d);
+      SmtValue value = valueAt(d, c, reportedTime);
+      bad(Property::Delivery, where, SIZE_MAX,
+          "chunk " + std::to_string(c) + " never reaches npu " +
+              std::to_string(d) + " by " + std::to_string(reported) + " ps",
+          smt::EqOp::create(b, loc, value.count, intConst(0)));
+      if (combining[c])
+        bad(Property::Reduction, where, SIZE_MAX,
+            "npu " + std::to_string(d) + " ends with chunk " +
+                std::to_string(c) + " not reduced exactly once",
+            anyOf({distinct(value.mask, bvConst(full)),
+                   distinct(value.count,
+                            intConst(int64_t(spec.initial[c].size())))}));
+    }
+  }
+
+  // 6: the reported time is the last end.
+  int64_t lastEnd = 0;
+  for (size_t i = 0; i < n; ++i)
+    lastEnd = std::max(lastEnd, t.end(i));
+  std::vector<Value> endsLater, someEndsAt;
+  for (size_t i = 0; i < n; ++i) {
+    endsLater.push_back(lt(reportedTime, ends[i]));
+    someEndsAt.push_back(smt::EqOp::create(b, loc, ends[i], reportedTime));
+  }
+  Value noneAtTime = n == 0 ? distinct(reportedTime, intConst(0))
+                            : smt::NotOp::create(b, loc, anyOf(someEndsAt));
+  bad(Property::Time, "time", SIZE_MAX,
+      "reported time " + std::to_string(reported) +
+          " ps, but the last transfer ends at " + std::to_string(lastEnd) +
+          " ps",
+      anyOf({anyOf(endsLater), noneAtTime}));
+
+  smt::AssertOp::create(b, loc, anyOf(flags));
+  return std::move(facts);
+}
+
+} // namespace
+
+FailureOr<SmtEncoding>
+encodeAlgorithmAsSmt(OpBuilder &builder, Location loc, const Network &network,
+                     const VerificationSpec &spec,
+                     const ScheduleView &transfers, int64_t reportedTimePs,
+                     std::string &error) {
+  bool anyCombining = false;
+  for (const auto &initial : spec.initial)
+    anyCombining |= initial.size() > 1;
+  if (anyCombining && spec.participants.size() > kMaxSmtParticipants) {
+    error = "the SMT encoding of reductions takes at most " +
+            std::to_string(kMaxSmtParticipants) + " participants, not " +
+            std::to_string(spec.participants.size());
+    return failure();
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  auto solver =
+      smt::SolverOp::create(builder, loc, TypeRange{}, ValueRange{});
+  Block *body = builder.createBlock(&solver.getBodyRegion());
+  builder.setInsertionPointToStart(body);
+  Encoder encoder(builder, loc, network, spec, transfers, reportedTimePs);
+  SmtEncoding encoding{solver, encoder.encode()};
+  auto check = smt::CheckOp::create(builder, loc, TypeRange{});
+  for (Region *region : {&check.getSatRegion(), &check.getUnknownRegion(),
+                         &check.getUnsatRegion()}) {
+    OpBuilder::InsertionGuard inner(builder);
+    builder.createBlock(region);
+    smt::YieldOp::create(builder, loc);
+  }
+  smt::YieldOp::create(builder, loc);
+  return encoding;
+}
+
+} // namespace tacos

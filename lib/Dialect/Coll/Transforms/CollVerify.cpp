@@ -1,0 +1,45 @@
+//===- CollVerify.cpp - Native checker of algorithms ----------------------===//
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLVERIFY
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
+  using CollVerifyBase::CollVerifyBase;
+
+  void runOnOperation() override {
+    SymbolTableCollection symbols;
+    bool failedAny = false;
+    for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
+      FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+      if (failed(model)) {
+        failedAny = true;
+        continue;
+      }
+      VerificationOptions options;
+      options.maxViolations = maxViolations;
+      std::vector<Violation> violations = verifyAlgorithm(
+          model->collective.network, model->spec, model->transfers.view(),
+          algorithm.getTime(), options);
+      for (const Violation &v : violations)
+        reportViolation(algorithm, "coll-verify", v.property, v.transfer,
+                        v.message);
+      if (violations.empty())
+        algorithm->setAttr(kVerifiedAttr, UnitAttr::get(&getContext()));
+      failedAny |= !violations.empty();
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,108 @@
+//===- CollVerifySMT.cpp - Check algorithms with Z3 -----------------------===//
+//
+// Thin: encodes each algorithm (CollToSMT), exports SMT-LIB, runs Z3 and
+// maps the true `bad_*` flags of a model back to transfers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Conversion/CollToSMT.h"
+#include "tacos/Conversion/SolveWithZ3.h"
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
+
+#include "mlir/Dialect/SMT/IR/SMTDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/SMTLIB/ExportSMTLIB.h"
+
+#include <map>
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLVERIFYSMT
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
+  using CollVerifySMTBase::CollVerifySMTBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<smt::SMTDialect>();
+  }
+
+  void runOnOperation() override {
+    SymbolTableCollection symbols;
+    bool failedAny = false;
+    for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
+      failedAny |= failed(verifyOne(algorithm, symbols));
+    if (failedAny)
+      signalPassFailure();
+  }
+
+  LogicalResult verifyOne(AlgorithmOp algorithm,
+                          SymbolTableCollection &symbols) {
+    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    if (failed(model))
+      return failure();
+    // The encoding lives in a scratch module, never in the input IR.
+    OpBuilder builder(&getContext());
+    OwningOpRef<ModuleOp> scratch = ModuleOp::create(algorithm.getLoc());
+    builder.setInsertionPointToEnd(scratch->getBody());
+    std::string error;
+    FailureOr<SmtEncoding> encoding = encodeAlgorithmAsSmt(
+        builder, algorithm.getLoc(), model->collective.network, model->spec,
+        model->transfers.view(), algorithm.getTime(), error);
+    if (failed(encoding))
+      return algorithm.emitError("coll-verify-smt: ") << error;
+    std::string script;
+    llvm::raw_string_ostream os(script);
+    if (failed(smt::exportSMTLIB(*scratch, os)))
+      return algorithm.emitError("coll-verify-smt: cannot export SMT-LIB");
+
+    // The exporter closes each solver scope with (reset); the model must
+    // outlive (check-sat), so the script stops there.
+    if (size_t reset = script.rfind("(reset)"); reset != std::string::npos)
+      script.erase(reset);
+
+    std::vector<std::string> names;
+    std::map<std::string, const SmtFact *> byName;
+    for (const SmtFact &fact : encoding->facts) {
+      names.push_back(fact.name);
+      byName[fact.name] = &fact;
+    }
+    Z3Outcome outcome = solveWithZ3(script, names, timeoutMs);
+    switch (outcome.result) {
+    case Z3Outcome::Result::Unsat:
+      algorithm->setAttr(kVerifiedSmtAttr, UnitAttr::get(&getContext()));
+      return success();
+    case Z3Outcome::Result::Error:
+      return algorithm.emitError("coll-verify-smt: z3 failed: ")
+             << outcome.message;
+    case Z3Outcome::Result::Unknown:
+      return algorithm.emitError("coll-verify-smt: z3 gave no answer")
+             << (timeoutMs ? " within the time limit" : "") << ": "
+             << outcome.message;
+    case Z3Outcome::Result::Sat:
+      break;
+    }
+    // Report in encoding order (transfer facts by index, then global ones),
+    // which is deterministic whatever order Z3 lists the model in.
+    std::vector<const SmtFact *> found;
+    for (const std::string &name : outcome.trueFlags)
+      if (auto it = byName.find(name); it != byName.end())
+        found.push_back(it->second);
+    std::sort(found.begin(), found.end());
+    for (const SmtFact *fact : found)
+      reportViolation(algorithm, "coll-verify-smt", fact->property,
+                      fact->transfer, fact->description);
+    if (found.empty())
+      return algorithm.emitError(
+          "coll-verify-smt: z3 found a violation it did not name");
+    return failure();
+  }
+};
+} // namespace

@@ -1,0 +1,32 @@
+//===- TacosPipeline.cpp - The tacos pass pipeline ------------------------===//
+
+#include "tacos/Pipelines/Pipelines.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+void tacos::buildTacosPipeline(OpPassManager &pm,
+                               const TacosPipelineOptions &options) {
+  coll::CollSynthesizeOptions synthesize;
+  synthesize.algorithm = options.algorithm;
+  synthesize.seed = options.seed;
+  synthesize.trials = options.trials;
+  synthesize.materialize = options.materialize;
+  pm.addPass(coll::createCollSynthesize(synthesize));
+  pm.addPass(coll::createCollVerify());
+  if (options.smt)
+    pm.addPass(coll::createCollVerifySMT());
+  coll::CollReportOptions report;
+  report.format = options.reportFormat;
+  report.output = options.reportOutput;
+  pm.addPass(coll::createCollReport(report));
+}
+
+void tacos::registerTacosPipeline() {
+  PassPipelineRegistration<TacosPipelineOptions>(
+      "tacos-pipeline",
+      "Synthesize every request, verify every algorithm, report",
+      buildTacosPipeline);
+}

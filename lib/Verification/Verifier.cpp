@@ -1,0 +1,881 @@
+//===- Verifier.cpp - Native checker of collective algorithms -------------===//
+//
+// DESIGN §5.5. Written independently of the synthesizer: the only code shared
+// with the rest of tacos is the definition of a link's cost (linkCost) and the
+// network model; lanes are resolved here, not through the simulator.
+//
+// Value model. Each (node, chunk) holds a contribution set (the ranks whose
+// data it combines) or nothing. A transfer reads its source's set at its
+// start and writes it at its end: `copy` replaces the destination's set,
+// `reduce` adds to it (reducing into a node that holds nothing sets it).
+// Arrivals at time t are visible to departures at t. A transfer that fails
+// causality, or whose end is not after its start, carries nothing.
+//
+// Two sweeps implement the model:
+//  - copies: when every chunk has one contribution and no transfer reduces
+//    (All-Gather, Broadcast, Scatter, Gather, All-to-All), a set is either
+//    that one rank or nothing, and a value, once there, never goes away. So
+//    "holds chunk c at time t" is "earliest arrival <= t", and one pass in
+//    order of start decides everything: a transfer that ends by time s
+//    started before s, so it was seen before any departure at s. O(1) work
+//    and no allocation per transfer; this is the path the 16.8M-transfer
+//    benchmark takes.
+//  - values: otherwise, every transfer becomes a departure and an arrival
+//    event; contribution sets are exact 64-bit masks up to 64 ranks, and
+//    multiset fingerprints (count, sum and xor of per-rank random keys) beyond.
+//    A fingerprint cannot tell which ranks two sets share, so double counting
+//    is caught at a reduce only when the count exceeds the chunk's total, and
+//    otherwise at the end, where every required set must equal the complete
+//    fingerprint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Verification/Verifier.h"
+#include "tacos/Simulation/Simulator.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <unordered_map>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace tacos {
+
+const char *propertyName(Property property) {
+  switch (property) {
+  case Property::Link:
+    return "link";
+  case Property::Overlap:
+    return "overlap";
+  case Property::Causality:
+    return "causality";
+  case Property::Delivery:
+    return "delivery";
+  case Property::Reduction:
+    return "reduction";
+  case Property::Time:
+    return "time";
+  }
+  return "unknown";
+}
+
+VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,
+                                       uint32_t numNpus, LinkModel model) {
+  VerificationSpec out;
+  out.model = model;
+  out.chunkBytes = spec.chunkBytes(numNpus);
+  if (spec.group.empty())
+    for (uint32_t v = 0; v < numNpus; ++v)
+      out.participants.push_back(v);
+  else
+    for (int64_t v : spec.group)
+      out.participants.push_back(uint32_t(v));
+  const std::vector<uint32_t> &ranks = out.participants;
+  uint32_t g = uint32_t(ranks.size());
+  uint32_t k = uint32_t(spec.chunksPerRank);
+  uint32_t root = spec.root ? uint32_t(*spec.root) : 0;
+  uint32_t rootRank = 0;
+  for (uint32_t r = 0; r < g; ++r)
+    if (ranks[r] == root)
+      rootRank = r;
+  int64_t numChunks = spec.numChunks(numNpus);
+  out.numChunks = numChunks < 0 ? 0 : uint32_t(numChunks);
+
+  using Pairs = std::vector<std::pair<uint32_t, uint32_t>>;
+  Pairs everyone;
+  for (uint32_t r = 0; r < g; ++r)
+    everyone.push_back({ranks[r], r});
+  auto add = [&](Pairs initial, std::vector<uint32_t> required) {
+    out.initial.push_back(std::move(initial));
+    out.required.push_back(std::move(required));
+  };
+  switch (spec.kind) {
+  case CollectiveKind::AllGather:
+    // The owner is required too: it already holds its chunk, and listing it
+    // keeps "every participant ends with every chunk" literal.
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        add({{ranks[r], r}}, ranks);
+    break;
+  case CollectiveKind::Broadcast:
+    for (uint32_t i = 0; i < k; ++i)
+      add({{root, rootRank}}, ranks);
+    break;
+  case CollectiveKind::Scatter:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        add({{root, rootRank}}, {ranks[r]});
+    break;
+  case CollectiveKind::Gather:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        add({{ranks[r], r}}, {root});
+    break;
+  case CollectiveKind::AllToAll:
+    for (uint32_t s = 0; s < g; ++s)
+      for (uint32_t d = 0; d < g; ++d)
+        for (uint32_t i = 0; i < k; ++i)
+          add({{ranks[s], s}}, {ranks[d]});
+    break;
+  case CollectiveKind::ReduceScatter:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        add(everyone, {ranks[r]});
+    break;
+  case CollectiveKind::AllReduce:
+    for (uint32_t r = 0; r < g; ++r)
+      for (uint32_t i = 0; i < k; ++i)
+        add(everyone, ranks);
+    break;
+  case CollectiveKind::Reduce:
+    for (uint32_t i = 0; i < k; ++i)
+      add(everyone, {root});
+    break;
+  }
+  return out;
+}
+
+namespace {
+
+/// Dense per-(node, chunk) state is used while it fits in this many bytes
+/// (a 64x64 All-Gather needs 128 MiB of arrival times); a hash map beyond.
+constexpr uint64_t kDenseBudgetBytes = uint64_t(1) << 30;
+
+unsigned bitWidth(uint64_t x) { return x ? 64 - __builtin_clzll(x) : 0; }
+
+/// A zero-filled array of trivially copyable T. Large ones come straight
+/// from anonymous memory: the kernel's zeroed pages make a memset
+/// unnecessary, and they are advised to use 2 MiB pages, since the sweeps
+/// access hundreds of MB at random and would otherwise miss the TLB on
+/// almost every access.
+template <typename T> class ZeroArray {
+public:
+  ZeroArray() = default;
+  explicit ZeroArray(size_t n) : count(n) {
+    size_t bytes = n * sizeof(T);
+#if defined(__linux__)
+    constexpr size_t kHuge = size_t(2) << 20;
+    if (bytes >= kHuge) {
+      mappedBytes = bytes + kHuge;
+      void *base = mmap(nullptr, mappedBytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (base != MAP_FAILED) {
+        mapped = base;
+        uintptr_t aligned = (uintptr_t(base) + kHuge - 1) & ~(kHuge - 1);
+        madvise(reinterpret_cast<void *>(aligned), bytes, MADV_HUGEPAGE);
+        items = reinterpret_cast<T *>(aligned);
+        return;
+      }
+      mappedBytes = 0;
+    }
+#endif
+    items = static_cast<T *>(std::calloc(n ? n : 1, sizeof(T)));
+    if (!items)
+      std::abort();
+  }
+  ZeroArray(const ZeroArray &) = delete;
+  ZeroArray &operator=(const ZeroArray &) = delete;
+  ZeroArray(ZeroArray &&o) noexcept { swap(o); }
+  ZeroArray &operator=(ZeroArray &&o) noexcept {
+    swap(o);
+    return *this;
+  }
+  ~ZeroArray() {
+#if defined(__linux__)
+    if (mapped) {
+      munmap(mapped, mappedBytes);
+      return;
+    }
+#endif
+    std::free(items);
+  }
+  void swap(ZeroArray &o) noexcept {
+    std::swap(items, o.items);
+    std::swap(count, o.count);
+    std::swap(mapped, o.mapped);
+    std::swap(mappedBytes, o.mappedBytes);
+  }
+  size_t size() const { return count; }
+  T *data() { return items; }
+  T &operator[](size_t i) { return items[i]; }
+  const T &operator[](size_t i) const { return items[i]; }
+  T *begin() { return items; }
+  T *end() { return items + count; }
+
+private:
+  T *items = nullptr;
+  size_t count = 0;
+  void *mapped = nullptr;
+  size_t mappedBytes = 0;
+};
+
+/// One value per (node, chunk), zero (T{}) until written.
+template <typename T> class PairStore {
+public:
+  PairStore(uint32_t numNodes, uint32_t numChunks) : numNodes(numNodes) {
+    uint64_t pairs = uint64_t(numNodes) * numChunks;
+    if (pairs * sizeof(T) <= kDenseBudgetBytes)
+      dense = ZeroArray<T>(size_t(pairs));
+    else
+      isSparse = true;
+  }
+  T get(uint32_t chunk, uint32_t node) const {
+    uint64_t k = key(chunk, node);
+    if (!isSparse)
+      return dense[k];
+    auto it = sparse.find(k);
+    return it == sparse.end() ? T{} : it->second;
+  }
+  T &at(uint32_t chunk, uint32_t node) {
+    uint64_t k = key(chunk, node);
+    if (!isSparse)
+      return dense[k];
+    return sparse.try_emplace(k, T{}).first->second;
+  }
+  void prefetch(uint32_t chunk, uint32_t node) const {
+    if (!isSparse)
+      __builtin_prefetch(&dense[key(chunk, node)], 1);
+  }
+
+private:
+  // Chunk-major: the nodes of a transfer are neighbours, often with nearby
+  // ids (a ring dimension), so source and destination share cache lines.
+  uint64_t key(uint32_t chunk, uint32_t node) const {
+    return uint64_t(chunk) * numNodes + node;
+  }
+  uint64_t numNodes;
+  bool isSparse = false;
+  ZeroArray<T> dense;
+  std::unordered_map<uint64_t, T> sparse;
+};
+
+/// Indices 0..m-1 (given in tie order) sorted by timeOf(j), stably. LSD radix
+/// over the bits the times actually span, with the index packed below them
+/// so one 8-byte key carries both; std::sort when they do not fit together.
+template <typename TimeOf>
+ZeroArray<uint64_t> sortByTime(size_t m, TimeOf timeOf) {
+  ZeroArray<uint64_t> keys(m);
+  if (m == 0)
+    return keys;
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (size_t j = 0; j < m; ++j) {
+    int64_t t = timeOf(j);
+    lo = std::min(lo, t);
+    hi = std::max(hi, t);
+  }
+  unsigned indexBits = bitWidth(m - 1);
+  unsigned timeBits = bitWidth(uint64_t(hi) - uint64_t(lo));
+  if (timeBits == 0) {
+    for (size_t j = 0; j < m; ++j)
+      keys[j] = j;
+    return keys;
+  }
+  if (timeBits + indexBits > 64) {
+    std::vector<std::pair<int64_t, uint64_t>> items(m);
+    for (size_t j = 0; j < m; ++j)
+      items[j] = {timeOf(j), j};
+    std::sort(items.begin(), items.end());
+    for (size_t j = 0; j < m; ++j)
+      keys[j] = items[j].second;
+    return keys;
+  }
+  for (size_t j = 0; j < m; ++j)
+    keys[j] = ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j;
+  // Digits of at most 12 bits (a 32 KiB histogram stays in L1/L2); one read
+  // fills every histogram, and a digit that is the same for all keys is
+  // skipped. The index bits need no pass: the input is already in index
+  // order and every pass is stable.
+  unsigned passes = (timeBits + 11) / 12;
+  unsigned digit = (timeBits + passes - 1) / passes;
+  size_t buckets = size_t(1) << digit;
+  uint64_t digitMask = buckets - 1;
+  std::vector<size_t> counts(passes * buckets, 0);
+  for (uint64_t key : keys)
+    for (unsigned p = 0; p < passes; ++p)
+      ++counts[p * buckets + ((key >> (indexBits + p * digit)) & digitMask)];
+  ZeroArray<uint64_t> scratch(m);
+  for (unsigned p = 0; p < passes; ++p) {
+    size_t *count = counts.data() + p * buckets;
+    unsigned shift = indexBits + p * digit;
+    if (count[(keys[0] >> shift) & digitMask] == m)
+      continue;
+    size_t sum = 0;
+    for (size_t b = 0; b < buckets; ++b) {
+      size_t c = count[b];
+      count[b] = sum;
+      sum += c;
+    }
+    for (uint64_t key : keys)
+      scratch[count[(key >> shift) & digitMask]++] = key;
+    keys.swap(scratch);
+  }
+  uint64_t indexMask = indexBits == 64 ? ~uint64_t(0)
+                                       : (uint64_t(1) << indexBits) - 1;
+  for (uint64_t &key : keys)
+    key &= indexMask;
+  return keys;
+}
+
+/// Collects violations up to the limit.
+class Reporter {
+public:
+  explicit Reporter(size_t max) : max(max) {}
+  bool full() const { return max && found.size() >= max; }
+  /// 0: no limit.
+  size_t limit() const { return max; }
+  void add(Property property, size_t transfer, std::string message) {
+    if (!full())
+      found.push_back({property, transfer, std::move(message)});
+  }
+  std::vector<Violation> take() { return std::move(found); }
+
+private:
+  size_t max;
+  std::vector<Violation> found;
+};
+
+std::string str(int64_t x) { return std::to_string(x); }
+
+/// "chunk 3 over 0 -> 5 at [0, 21000000]" (verb "reduced over" for reduces).
+std::string transferText(const ScheduleView &t, size_t i,
+                         const char *verb = "over") {
+  std::string s = "chunk " + std::to_string(t.chunk(i)) + " " + verb + " " +
+                  std::to_string(t.src(i)) + " -> " + std::to_string(t.dst(i));
+  if (t.lane(i))
+    s += " lane " + std::to_string(t.lane(i));
+  return s + " at [" + str(t.start(i)) + ", " + str(t.end(i)) + "]";
+}
+
+constexpr LinkId kNoLink = ~LinkId(0);
+
+/// One transfer as the sweeps see it at its start.
+struct Step {
+  size_t index;
+  uint32_t chunk, src, dst;
+  /// kNoLink if the transfer cannot move data at all: no such link, chunk
+  /// or kind.
+  LinkId link;
+  /// start >= 0 and end - start is the link's duration.
+  bool timed;
+  int64_t start, end;
+};
+
+/// Properties 1 and 2, checked at each transfer's start in time order (the
+/// same for both sweeps). The common, correct case is inlined; reporting is
+/// kept out of line.
+class LinkChecker {
+public:
+  LinkChecker(const Network &network, const VerificationSpec &spec,
+              const ScheduleView &transfers, Reporter &reporter)
+      : network(network), spec(spec), t(transfers), reporter(reporter),
+        pipelined(spec.model == LinkModel::Pipelined) {
+    // One cost per link: every chunk has the same size.
+    links.resize(network.numLinks());
+    for (LinkId l = 0; l < network.numLinks(); ++l) {
+      LinkCost cost = linkCost(network, l, spec.chunkBytes, spec.model);
+      links[l].duration = cost.duration;
+      links[l].occupancy = cost.occupancy;
+    }
+  }
+
+  int64_t duration(LinkId l) const { return links[l].duration; }
+
+  /// The link transfer x uses, or kNoLink if it cannot move data.
+  LinkId resolve(const Transfer &x) const {
+    if (__builtin_expect(uint8_t(x.kind) > 1 || x.chunk >= spec.numChunks, 0))
+      return kNoLink;
+    return find(x.src, x.dst, x.lane);
+  }
+  bool timed(LinkId l, int64_t start, int64_t end) const {
+    return start >= 0 && end >= start && end - start == links[l].duration;
+  }
+  Step step(size_t i, const Transfer &x) const {
+    LinkId l = resolve(x);
+    return {i,       x.chunk, x.src,
+            x.dst,   l,       l != kNoLink && timed(l, x.start, x.end),
+            x.start, x.end};
+  }
+
+  /// Reports property 1 and checks property 2 for s. Returns false if the
+  /// transfer cannot move data; the caller then ignores it.
+  bool depart(const Step &s) {
+    if (__builtin_expect(s.link == kNoLink, 0)) {
+      reportMalformed(s.index);
+      return false;
+    }
+    LinkState &link = links[s.link];
+    if (__builtin_expect(!s.timed, 0))
+      reportTiming(s.index, link.duration);
+    // Later transfers on the link are compared with the one that keeps it
+    // busy longest, not just the previous one: with malformed durations a
+    // short transfer can sit inside a long one.
+    int64_t busy = s.end;
+    if (pipelined && __builtin_add_overflow(s.start, link.occupancy, &busy))
+      busy = INT64_MAX;
+    if (__builtin_expect(s.start < link.busyUntil, 0))
+      reportOverlap(s.index, link.busyBy);
+    if (busy > link.busyUntil) {
+      link.busyUntil = busy;
+      link.busyBy = s.index;
+    }
+    return true;
+  }
+
+private:
+  /// The lane-th link src -> dst, as findLink defines it, but by binary
+  /// search on high-degree nodes: out-links are sorted by destination, and
+  /// parallel ones are adjacent in link-id order.
+  LinkId find(uint32_t src, uint32_t dst, uint16_t lane) const {
+    if (src >= network.numNodes() || dst >= network.numNodes())
+      return kNoLink;
+    LinkRange out = network.outLinks(src);
+    const LinkId *it = out.begin();
+    if (out.size() > 8)
+      it = std::lower_bound(
+          out.begin(), out.end(), dst,
+          [&](LinkId l, uint32_t d) { return network.dst(l) < d; });
+    else
+      while (it != out.end() && network.dst(*it) < dst)
+        ++it;
+    if (size_t(out.end() - it) <= lane)
+      return kNoLink;
+    it += lane;
+    return network.dst(*it) == dst ? *it : kNoLink;
+  }
+
+  __attribute__((noinline, cold)) void reportMalformed(size_t i) {
+    uint8_t kind = t.kindByte(i);
+    std::string why =
+        kind > 1 ? "kind " + std::to_string(kind) +
+                       " is neither copy (0) nor reduce (1)"
+        : t.chunk(i) >= spec.numChunks
+            ? "no such chunk (the collective has " +
+                  std::to_string(spec.numChunks) + ")"
+            : "no such link";
+    reporter.add(Property::Link, i, transferText(t, i) + ": " + why);
+  }
+
+  __attribute__((noinline, cold)) void reportTiming(size_t i,
+                                                    int64_t duration) {
+    int64_t start = t.start(i), end = t.end(i);
+    std::string why = start < 0    ? "starts before time 0"
+                      : end < start ? "ends before it starts"
+                                    : "takes " + str(end - start) +
+                                          " ps, the link needs " +
+                                          str(duration) + " ps";
+    reporter.add(Property::Link, i, transferText(t, i) + ": " + why);
+  }
+
+  __attribute__((noinline, cold)) void reportOverlap(size_t i, size_t j) {
+    reporter.add(Property::Overlap, i,
+                 transferText(t, i) + " overlaps chunk " +
+                     std::to_string(t.chunk(j)) + " at [" + str(t.start(j)) +
+                     ", " + str(t.end(j)) + "] on the same link");
+  }
+
+  struct LinkState {
+    int64_t duration = 0, occupancy = 0;
+    int64_t busyUntil = INT64_MIN;
+    size_t busyBy = 0;
+  };
+  const Network &network;
+  const VerificationSpec &spec;
+  const ScheduleView &t;
+  Reporter &reporter;
+  bool pipelined;
+  std::vector<LinkState> links;
+};
+
+__attribute__((noinline, cold)) std::string
+causalityText(const ScheduleView &t, size_t i) {
+  return "chunk " + std::to_string(t.chunk(i)) + " leaves npu " +
+         std::to_string(t.src(i)) + " at " + str(t.start(i)) +
+         " ps before it is there";
+}
+
+std::string deliveryText(uint32_t chunk, uint32_t npu, int64_t time) {
+  return "chunk " + std::to_string(chunk) + " never reaches npu " +
+         std::to_string(npu) + " by " + str(time) + " ps";
+}
+
+/// Times mapped to unsigned integers in reverse order, so that 0 means
+/// "never" (zeroed memory needs no initialization), UINT64_MAX "from the
+/// start", and a later time is a smaller code.
+uint64_t timeCode(int64_t time) {
+  return ~(uint64_t(time) ^ (uint64_t(1) << 63));
+}
+
+/// Every transfer touches two random (chunk, node) entries; fetching them
+/// this many transfers ahead keeps enough cache misses in flight.
+constexpr size_t kAhead = 16;
+
+/// The sweep for copy-only schedules of single-contribution chunks.
+class CopySweep {
+public:
+  CopySweep(const Network &network, const VerificationSpec &spec,
+            const ScheduleView &t, Reporter &reporter)
+      : network(network), spec(spec), t(t), reporter(reporter),
+        numNodes(network.numNodes()), held(numNodes, spec.numChunks),
+        links(network, spec, t, reporter) {
+    for (uint32_t c = 0; c < spec.numChunks && c < spec.initial.size(); ++c)
+      for (auto [npu, rank] : spec.initial[c])
+        if (npu < numNodes)
+          held.at(c, npu) = UINT64_MAX;
+  }
+
+  void run(int64_t reportedTimePs, bool sorted) {
+    if (sorted ? runSorted() : runUnsorted())
+      checkDelivery(reportedTimePs);
+  }
+
+private:
+  /// Returns false once the reporter is full.
+  bool visit(const Step &s) {
+    if (!links.depart(s))
+      return !reporter.full();
+    if (__builtin_expect(held.get(s.chunk, s.src) < timeCode(s.start), 0)) {
+      reporter.add(Property::Causality, s.index, causalityText(t, s.index));
+    } else if (s.end > s.start) {
+      uint64_t &code = held.at(s.chunk, s.dst);
+      code = std::max(code, timeCode(s.end));
+    }
+    return !reporter.full();
+  }
+
+  void prefetch(uint32_t chunk, uint32_t src, uint32_t dst) const {
+    if (chunk < spec.numChunks && src < numNodes && dst < numNodes) {
+      held.prefetch(chunk, src);
+      held.prefetch(chunk, dst);
+    }
+  }
+
+  /// Input already in order of start: columns are read in order (the
+  /// hardware prefetcher follows them); only the state needs help.
+  bool runSorted() {
+    size_t n = t.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (i + kAhead < n)
+        prefetch(t.chunk(i + kAhead), t.src(i + kAhead), t.dst(i + kAhead));
+      if (!visit(links.step(i, t[i])))
+        return false;
+    }
+    return true;
+  }
+
+  /// Unsorted input. Gathering seven columns per transfer in time order
+  /// would cost seven cache and TLB misses each, so one pass in input order
+  /// first resolves every transfer's link and packs what the sweep needs
+  /// into 8 bytes (chunk, link, timing flag); with the sorted keys (start,
+  /// index) that is all the sweep reads. Needs link ids below 2^31.
+  bool runUnsorted() {
+    size_t n = t.size();
+    if (network.numLinks() >= (size_t(1) << 31) - 1) {
+      ZeroArray<uint64_t> order =
+          sortByTime(n, [&](size_t i) { return t.start(i); });
+      for (size_t p = 0; p < n; ++p)
+        if (!visit(links.step(order[p], t[order[p]])))
+          return false;
+      return true;
+    }
+    constexpr uint32_t kUntimed = uint32_t(1) << 31;
+    ZeroArray<uint64_t> packed(n);
+    for (size_t i = 0; i < n; ++i) {
+      Transfer x = t[i];
+      LinkId l = links.resolve(x);
+      uint32_t word = l == kNoLink                       ? kNoLink
+                      : links.timed(l, x.start, x.end) ? l
+                                                       : l | kUntimed;
+      packed[i] = uint64_t(x.chunk) | uint64_t(word) << 32;
+    }
+    ZeroArray<uint64_t> order =
+        sortByTime(n, [&](size_t i) { return t.start(i); });
+    auto unpack = [&](size_t p) {
+      size_t i = size_t(order[p]);
+      uint64_t word = packed[i];
+      Step s{i, uint32_t(word), 0, 0, kNoLink, false, 0, 0};
+      uint32_t l = uint32_t(word >> 32);
+      if (l == kNoLink) {
+        s.src = t.src(i);
+        s.dst = t.dst(i);
+        return s;
+      }
+      s.link = l & ~kUntimed;
+      s.timed = !(l & kUntimed);
+      s.src = network.src(s.link);
+      s.dst = network.dst(s.link);
+      s.start = t.start(i);
+      s.end = s.timed ? s.start + links.duration(s.link) : t.end(i);
+      return s;
+    };
+    // Two stages ahead: the packed word of a later transfer, then the state
+    // of a nearer one (whose word is in cache by then).
+    for (size_t p = 0; p < n; ++p) {
+      if (p + 2 * kAhead < n)
+        __builtin_prefetch(&packed[order[p + 2 * kAhead]]);
+      if (p + kAhead < n) {
+        uint64_t word = packed[order[p + kAhead]];
+        uint32_t l = uint32_t(word >> 32) & ~kUntimed;
+        if (uint32_t(word >> 32) != kNoLink)
+          prefetch(uint32_t(word), network.src(l), network.dst(l));
+      }
+      if (!visit(unpack(p)))
+        return false;
+    }
+    return true;
+  }
+
+  void checkDelivery(int64_t reportedTimePs) {
+    // An arrival by the reported time (code 0 is "never", even for a
+    // reported time of INT64_MAX).
+    uint64_t by = timeCode(reportedTimePs);
+    for (uint32_t c = 0; c < spec.numChunks && c < spec.required.size(); ++c)
+      for (uint32_t v : spec.required[c]) {
+        uint64_t code = v < numNodes ? held.get(c, v) : 0;
+        if (code == 0 || code < by) {
+          reporter.add(Property::Delivery, SIZE_MAX,
+                       deliveryText(c, v, reportedTimePs));
+          if (reporter.full())
+            return;
+        }
+      }
+  }
+
+  const Network &network;
+  const VerificationSpec &spec;
+  const ScheduleView &t;
+  Reporter &reporter;
+  uint32_t numNodes;
+  /// timeCode of the earliest arrival of each (chunk, node).
+  PairStore<uint64_t> held;
+  LinkChecker links;
+};
+
+/// Exact contribution sets of up to 64 ranks.
+class BitSets {
+public:
+  using Set = uint64_t;
+  static Set single(uint32_t rank) { return uint64_t(1) << rank; }
+  static bool isEmpty(Set s) { return s == 0; }
+  static void merge(Set &into, Set s) { into |= s; }
+  static std::string twice(Set into, Set s, Set) {
+    Set common = into & s;
+    if (!common)
+      return "";
+    return "counts rank " + std::to_string(__builtin_ctzll(common)) + " twice";
+  }
+  static std::string incomplete(Set have, Set full) {
+    if (Set missing = full & ~have)
+      return "missing the contribution of rank " +
+             std::to_string(__builtin_ctzll(missing));
+    if (Set extra = have & ~full)
+      return "holding the contribution of rank " +
+             std::to_string(__builtin_ctzll(extra)) + ", which is not its";
+    return "";
+  }
+};
+
+/// Multiset fingerprints beyond 64 ranks: the count, the sum and the xor of
+/// per-rank 64-bit keys. Two different multisets of ranks collide only if
+/// both 64-bit sums and xors agree, which random keys make negligible.
+struct Fingerprint {
+  uint64_t count = 0, sum = 0, bits = 0;
+  bool operator==(const Fingerprint &o) const {
+    return count == o.count && sum == o.sum && bits == o.bits;
+  }
+};
+
+class FingerprintSets {
+public:
+  using Set = Fingerprint;
+  /// The rank-th output of splitmix64 from a fixed seed, computed directly
+  /// (splitmix64's state after r+1 steps is seed + (r+1) * gamma), so no
+  /// table is needed however large the rank ids of a hand-written spec are.
+  /// A fixed seed keeps verdicts reproducible.
+  static uint64_t key(uint32_t rank) {
+    uint64_t z = 0x7461636f73ULL + (uint64_t(rank) + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  static Set single(uint32_t rank) { return {1, key(rank), key(rank)}; }
+  static bool isEmpty(const Set &s) { return s.count == 0; }
+  static void merge(Set &into, const Set &s) {
+    into.count += s.count;
+    into.sum += s.sum;
+    into.bits ^= s.bits;
+  }
+  static std::string twice(const Set &into, const Set &s, const Set &full) {
+    if (into.count + s.count <= full.count)
+      return "";
+    return "counts a contribution twice (" +
+           std::to_string(into.count + s.count) +
+           " contributions, the chunk has " + std::to_string(full.count) + ")";
+  }
+  static std::string incomplete(const Set &have, const Set &full) {
+    if (have == full)
+      return "";
+    if (have.count < full.count)
+      return "missing " + std::to_string(full.count - have.count) + " of its " +
+             std::to_string(full.count) + " contributions";
+    if (have.count > full.count)
+      return "counting " + std::to_string(have.count) +
+             " contributions, not its " + std::to_string(full.count);
+    return "counting some contribution twice and missing another";
+  }
+};
+
+/// The general sweep: departure and arrival events with contribution sets.
+template <typename Sets>
+void sweepValues(const Network &network, const VerificationSpec &spec,
+                 const ScheduleView &t, int64_t reportedTimePs,
+                 const Sets &sets, Reporter &reporter) {
+  using Set = typename Sets::Set;
+  uint32_t numNodes = network.numNodes();
+  uint32_t numChunks = spec.numChunks;
+  PairStore<Set> state(numNodes, numChunks);
+  // The complete value of each chunk: every rank that initially contributes,
+  // once. Duplicate (npu, rank) or rank entries are counted once.
+  std::vector<Set> full(numChunks, Set{});
+  for (uint32_t c = 0; c < numChunks && c < spec.initial.size(); ++c) {
+    std::vector<std::pair<uint32_t, uint32_t>> pairs = spec.initial[c];
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    std::vector<uint32_t> ranks;
+    for (auto [npu, rank] : pairs) {
+      ranks.push_back(rank);
+      if (npu < numNodes)
+        sets.merge(state.at(c, npu), sets.single(rank));
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    for (uint32_t rank : ranks)
+      sets.merge(full[c], sets.single(rank));
+  }
+
+  // Final-state checks at the reported time; they are reported after every
+  // transfer's violations, so they are kept aside.
+  std::vector<Violation> finals;
+  // More than the reporter's limit is never needed.
+  size_t limit = reporter.limit() ? reporter.limit() : SIZE_MAX;
+  bool checked = false;
+  auto checkFinal = [&] {
+    checked = true;
+    for (uint32_t c = 0; c < numChunks && c < spec.required.size(); ++c)
+      for (uint32_t v : spec.required[c]) {
+        if (finals.size() >= limit)
+          return;
+        Set have = v < numNodes ? state.get(c, v) : Set{};
+        if (sets.isEmpty(have)) {
+          finals.push_back(
+              {Property::Delivery, SIZE_MAX, deliveryText(c, v, reportedTimePs)});
+          continue;
+        }
+        std::string why = sets.incomplete(have, full[c]);
+        if (!why.empty())
+          finals.push_back({Property::Reduction, SIZE_MAX,
+                            "npu " + std::to_string(v) + " ends with chunk " +
+                                std::to_string(c) + " " + why});
+      }
+  };
+
+  size_t n = t.size();
+  // What each transfer read at its start (empty: it carries nothing).
+  ZeroArray<Set> carried(n);
+  LinkChecker links(network, spec, t, reporter);
+  // Events 0..n-1 are arrivals, n..2n-1 departures: in tie order, arrivals
+  // at a time precede departures at that time, then by input index.
+  ZeroArray<uint64_t> events = sortByTime(2 * n, [&](size_t j) {
+    return j < n ? t.end(j) : t.start(j - n);
+  });
+  for (uint64_t event : events) {
+    if (event >= n) {
+      size_t i = size_t(event - n);
+      if (links.depart(links.step(i, t[i]))) {
+        Set have = state.get(t.chunk(i), t.src(i));
+        if (sets.isEmpty(have))
+          reporter.add(Property::Causality, i, causalityText(t, i));
+        else if (t.end(i) > t.start(i))
+          carried[i] = have;
+      }
+    } else {
+      size_t i = size_t(event);
+      // Departures do not change state: the state at the reported time is
+      // the one before the first later arrival.
+      if (!checked && t.end(i) > reportedTimePs)
+        checkFinal();
+      const Set &value = carried[i];
+      if (sets.isEmpty(value))
+        continue;
+      uint32_t c = t.chunk(i);
+      Set &into = state.at(c, t.dst(i));
+      if (t.kindByte(i) == uint8_t(TransferKind::Copy)) {
+        into = value;
+        continue;
+      }
+      if (!sets.isEmpty(into)) {
+        std::string why = sets.twice(into, value, full[c]);
+        if (!why.empty())
+          reporter.add(Property::Reduction, i,
+                       transferText(t, i, "reduced over") + " " + why);
+      }
+      sets.merge(into, value);
+    }
+    if (reporter.full())
+      return;
+  }
+  if (!checked)
+    checkFinal();
+  for (Violation &v : finals) {
+    if (reporter.full())
+      return;
+    reporter.add(v.property, v.transfer, std::move(v.message));
+  }
+}
+
+} // namespace
+
+std::vector<Violation> verifyAlgorithm(const Network &network,
+                                       const VerificationSpec &spec,
+                                       const ScheduleView &transfers,
+                                       int64_t reportedTimePs,
+                                       const VerificationOptions &options) {
+  Reporter reporter(options.maxViolations);
+  const ScheduleView &t = transfers;
+  size_t n = t.size();
+
+  // One sequential pass for what picks the sweep and for property 6.
+  int64_t lastEnd = 0;
+  bool sorted = true, reduces = false;
+  for (size_t i = 0; i < n; ++i) {
+    lastEnd = i == 0 ? t.end(i) : std::max(lastEnd, t.end(i));
+    sorted = sorted && (i == 0 || t.start(i - 1) <= t.start(i));
+    reduces = reduces || t.kindByte(i) == uint8_t(TransferKind::Reduce);
+  }
+  // Does every chunk have (at most) one contributing rank?
+  bool single = true;
+  uint64_t numRanks = spec.participants.size();
+  for (const auto &pairs : spec.initial)
+    for (const auto &[npu, rank] : pairs) {
+      single = single && rank == pairs.front().second;
+      numRanks = std::max(numRanks, uint64_t(rank) + 1);
+    }
+
+  if (single && !reduces)
+    CopySweep(network, spec, t, reporter).run(reportedTimePs, sorted);
+  else if (numRanks <= 64)
+    sweepValues(network, spec, t, reportedTimePs, BitSets(), reporter);
+  else
+    sweepValues(network, spec, t, reportedTimePs, FingerprintSets(), reporter);
+
+  if (reportedTimePs != lastEnd)
+    reporter.add(Property::Time, SIZE_MAX,
+                 "reported time " + str(reportedTimePs) +
+                     " ps, but the last transfer ends at " + str(lastEnd) +
+                     " ps");
+  return reporter.take();
+}
+
+} // namespace tacos
