@@ -252,14 +252,39 @@ private:
   std::unordered_map<uint64_t, T> sparse;
 };
 
-/// Indices 0..m-1 (given in tie order) sorted by timeOf(j), stably. LSD radix
-/// over the bits the times actually span, with the index packed below them
-/// so one 8-byte key carries both; std::sort when they do not fit together.
+/// Items 0..m-1, given in tie order, sorted stably by a 64-bit time.
+class TimeOrder {
+public:
+  size_t size() const { return keys.size(); }
+  /// The item at position p.
+  size_t item(size_t p) const { return size_t(keys[p] & indexMask); }
+  /// Its time, when hasTimes(); saves a random read of the time column.
+  bool hasTimes() const { return withTimes; }
+  int64_t time(size_t p) const {
+    return int64_t(uint64_t(lo) + (keys[p] >> indexBits));
+  }
+  void prefetch(size_t p) const { __builtin_prefetch(&keys[p]); }
+
+  /// LSD radix over the bits the times actually span, with the item packed
+  /// below them so one 8-byte key carries both; std::sort of (time, item)
+  /// pairs when they do not fit together.
+  template <typename TimeOf> static TimeOrder sort(size_t m, TimeOf timeOf);
+
+private:
+  ZeroArray<uint64_t> keys;
+  int64_t lo = 0;
+  unsigned indexBits = 0;
+  uint64_t indexMask = ~uint64_t(0);
+  bool withTimes = false;
+};
+
 template <typename TimeOf>
-ZeroArray<uint64_t> sortByTime(size_t m, TimeOf timeOf) {
-  ZeroArray<uint64_t> keys(m);
+TimeOrder TimeOrder::sort(size_t m, TimeOf timeOf) {
+  TimeOrder order;
+  ZeroArray<uint64_t> &keys = order.keys;
+  keys = ZeroArray<uint64_t>(m);
   if (m == 0)
-    return keys;
+    return order;
   int64_t lo = INT64_MAX, hi = INT64_MIN;
   for (size_t j = 0; j < m; ++j) {
     int64_t t = timeOf(j);
@@ -268,11 +293,6 @@ ZeroArray<uint64_t> sortByTime(size_t m, TimeOf timeOf) {
   }
   unsigned indexBits = bitWidth(m - 1);
   unsigned timeBits = bitWidth(uint64_t(hi) - uint64_t(lo));
-  if (timeBits == 0) {
-    for (size_t j = 0; j < m; ++j)
-      keys[j] = j;
-    return keys;
-  }
   if (timeBits + indexBits > 64) {
     std::vector<std::pair<int64_t, uint64_t>> items(m);
     for (size_t j = 0; j < m; ++j)
@@ -280,15 +300,23 @@ ZeroArray<uint64_t> sortByTime(size_t m, TimeOf timeOf) {
     std::sort(items.begin(), items.end());
     for (size_t j = 0; j < m; ++j)
       keys[j] = items[j].second;
-    return keys;
+    return order;
   }
+  order.lo = lo;
+  order.indexBits = indexBits;
+  order.indexMask = indexBits == 64 ? ~uint64_t(0)
+                                    : (uint64_t(1) << indexBits) - 1;
+  order.withTimes = true;
   for (size_t j = 0; j < m; ++j)
-    keys[j] = ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j;
+    keys[j] = timeBits ? ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j
+                       : j;
   // Digits of at most 12 bits (a 32 KiB histogram stays in L1/L2); one read
   // fills every histogram, and a digit that is the same for all keys is
   // skipped. The index bits need no pass: the input is already in index
   // order and every pass is stable.
   unsigned passes = (timeBits + 11) / 12;
+  if (passes == 0)
+    return order;
   unsigned digit = (timeBits + passes - 1) / passes;
   size_t buckets = size_t(1) << digit;
   uint64_t digitMask = buckets - 1;
@@ -312,11 +340,7 @@ ZeroArray<uint64_t> sortByTime(size_t m, TimeOf timeOf) {
       scratch[count[(key >> shift) & digitMask]++] = key;
     keys.swap(scratch);
   }
-  uint64_t indexMask = indexBits == 64 ? ~uint64_t(0)
-                                       : (uint64_t(1) << indexBits) - 1;
-  for (uint64_t &key : keys)
-    key &= indexMask;
-  return keys;
+  return order;
 }
 
 /// Collects violations up to the limit.
@@ -572,11 +596,10 @@ private:
   /// index) that is all the sweep reads. Needs link ids below 2^31.
   bool runUnsorted() {
     size_t n = t.size();
+    TimeOrder order = TimeOrder::sort(n, [&](size_t i) { return t.start(i); });
     if (network.numLinks() >= (size_t(1) << 31) - 1) {
-      ZeroArray<uint64_t> order =
-          sortByTime(n, [&](size_t i) { return t.start(i); });
       for (size_t p = 0; p < n; ++p)
-        if (!visit(links.step(order[p], t[order[p]])))
+        if (!visit(links.step(order.item(p), t[order.item(p)])))
           return false;
       return true;
     }
@@ -590,23 +613,18 @@ private:
                                                        : l | kUntimed;
       packed[i] = uint64_t(x.chunk) | uint64_t(word) << 32;
     }
-    ZeroArray<uint64_t> order =
-        sortByTime(n, [&](size_t i) { return t.start(i); });
     auto unpack = [&](size_t p) {
-      size_t i = size_t(order[p]);
+      size_t i = order.item(p);
       uint64_t word = packed[i];
       Step s{i, uint32_t(word), 0, 0, kNoLink, false, 0, 0};
       uint32_t l = uint32_t(word >> 32);
-      if (l == kNoLink) {
-        s.src = t.src(i);
-        s.dst = t.dst(i);
+      if (l == kNoLink)
         return s;
-      }
       s.link = l & ~kUntimed;
       s.timed = !(l & kUntimed);
       s.src = network.src(s.link);
       s.dst = network.dst(s.link);
-      s.start = t.start(i);
+      s.start = order.hasTimes() ? order.time(p) : t.start(i);
       s.end = s.timed ? s.start + links.duration(s.link) : t.end(i);
       return s;
     };
@@ -614,9 +632,9 @@ private:
     // of a nearer one (whose word is in cache by then).
     for (size_t p = 0; p < n; ++p) {
       if (p + 2 * kAhead < n)
-        __builtin_prefetch(&packed[order[p + 2 * kAhead]]);
+        __builtin_prefetch(&packed[order.item(p + 2 * kAhead)]);
       if (p + kAhead < n) {
-        uint64_t word = packed[order[p + kAhead]];
+        uint64_t word = packed[order.item(p + kAhead)];
         uint32_t l = uint32_t(word >> 32) & ~kUntimed;
         if (uint32_t(word >> 32) != kNoLink)
           prefetch(uint32_t(word), network.src(l), network.dst(l));
@@ -787,10 +805,11 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
   LinkChecker links(network, spec, t, reporter);
   // Events 0..n-1 are arrivals, n..2n-1 departures: in tie order, arrivals
   // at a time precede departures at that time, then by input index.
-  ZeroArray<uint64_t> events = sortByTime(2 * n, [&](size_t j) {
+  TimeOrder events = TimeOrder::sort(2 * n, [&](size_t j) {
     return j < n ? t.end(j) : t.start(j - n);
   });
-  for (uint64_t event : events) {
+  for (size_t p = 0; p < events.size(); ++p) {
+    size_t event = events.item(p);
     if (event >= n) {
       size_t i = size_t(event - n);
       if (links.depart(links.step(i, t[i]))) {

@@ -1,0 +1,34 @@
+//===- Inversion.h - Combining collectives from their duals -----*- C++ -*-===//
+//
+// DESIGN §5.2. A Reduce-Scatter is the time-reversal of an All-Gather on the
+// transposed network: a transfer of chunk c over u->v during [s, e] becomes a
+// reduce of c over v->u during [T-e, T-s]. Each chunk's All-Gather tree
+// becomes a reduction tree into its owner, which needs every NPU to receive
+// every chunk exactly once in the All-Gather (enforced here). All-Reduce is
+// the Reduce-Scatter followed by the All-Gather.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_SYNTHESIS_INVERSION_H
+#define TACOS_SYNTHESIS_INVERSION_H
+
+#include "tacos/Collective/Schedule.h"
+
+#include <string>
+
+namespace tacos {
+
+/// Time-reverses `schedule` (which ends at `timePs`) and flips copies into
+/// reductions (and reductions into copies). Fails, naming the pair, if some
+/// NPU receives some chunk twice. `lane` indices carry over: on the
+/// transposed network the reversed link u->v is the network's v->u.
+std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
+                           Schedule &inverted);
+
+/// `first` followed by `second` shifted by `offsetPs`.
+Schedule concatenate(const ScheduleView &first, const ScheduleView &second,
+                     int64_t offsetPs);
+
+} // namespace tacos
+
+#endif // TACOS_SYNTHESIS_INVERSION_H

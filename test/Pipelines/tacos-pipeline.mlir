@@ -1,0 +1,22 @@
+// The pipeline synthesizes, verifies (natively and, on request, with Z3) and
+// reports: no algorithm leaves it unverified.
+// RUN: tacos-opt %s --tacos-pipeline -o /dev/null 2>&1 | FileCheck %s
+// RUN: tacos-opt %s --tacos-pipeline="smt=true trials=4 report-format=json report-output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: tacos-opt %s --tacos-pipeline | FileCheck %s --check-prefix=IR
+// REQUIRES: z3
+
+topo.network @torus { topo.dims [ring(4) link(50 GiBps, 0.5 us), ring(4) link(50 GiBps, 0.5 us)] }
+coll.all_gather @ag on @torus size(64 MiB) chunks(2)
+coll.all_to_all @a2a on @torus size(16 MiB)
+
+// CHECK-LABEL: algorithm @ag: all_gather, 16 NPUs, 32 chunks
+// CHECK: transfers {{[0-9]+}} (verified)
+// CHECK-LABEL: algorithm @a2a: all_to_all, 16 NPUs, 256 chunks
+// CHECK: transfers {{[0-9]+}} (verified)
+
+// JSON: "name": "ag"
+// JSON: "verified": true
+// JSON-NEXT: "verified_smt": true
+// JSON: "name": "a2a"
+
+// IR: coll.algorithm @ag all_gather on @torus size(64 MiB) chunks(2) time({{.*}}) attributes {coll.verified} {
