@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <type_traits>
 #include <unordered_map>
 
 #if defined(__linux__)
@@ -152,6 +153,9 @@ unsigned bitWidth(uint64_t x) { return x ? 64 - __builtin_clzll(x) : 0; }
 /// access hundreds of MB at random and would otherwise miss the TLB on
 /// almost every access.
 template <typename T> class ZeroArray {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "zeroed memory must be a valid T");
+
 public:
   ZeroArray() = default;
   explicit ZeroArray(size_t n) : count(n) {
@@ -891,9 +895,9 @@ std::vector<Violation> verifyAlgorithm(const Network &network,
 
   if (reportedTimePs != lastEnd)
     reporter.add(Property::Time, SIZE_MAX,
-                 "reported time " + str(reportedTimePs) +
-                     " ps, but the last transfer ends at " + str(lastEnd) +
-                     " ps");
+                 "reported time " + str(reportedTimePs) + " ps, but " +
+                     (n ? "the last transfer ends at " + str(lastEnd) + " ps"
+                        : std::string("there are no transfers (0 ps)")));
   return reporter.take();
 }
 

@@ -1,10 +1,8 @@
 // RUN: tacos-opt %s -split-input-file --coll-synthesize -verify-diagnostics
 // RUN: not tacos-opt %s -split-input-file --coll-synthesize=algorithm=magic 2>&1 | FileCheck %s --check-prefix=ALGO
-// RUN: not tacos-opt %s -split-input-file --coll-synthesize=algorithm=exact 2>&1 | FileCheck %s --check-prefix=EXACT
 // RUN: not tacos-opt %s -split-input-file --coll-synthesize=latency=eager 2>&1 | FileCheck %s --check-prefix=LATENCY
 
-// ALGO: unknown algorithm 'magic'; expected tacos, ring, direct, rhd or dbt
-// EXACT: algorithm=exact (Z3 optimal synthesis) is not implemented yet
+// ALGO: unknown algorithm 'magic'; expected tacos, exact, ring, direct, rhd or dbt
 // LATENCY: unknown latency model 'eager'; expected blocking or pipelined
 
 topo.network @split {

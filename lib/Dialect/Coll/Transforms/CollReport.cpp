@@ -7,6 +7,7 @@
 #include "tacos/Network/Quantity.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/ExactSynthesizer.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -36,6 +37,10 @@ struct Row {
   std::optional<LowerBounds> bounds;
   std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
   std::vector<std::string> baselineNotes;
+  /// The exact (Z3) optimum's time, steps and rounds, if computed.
+  std::optional<int64_t> exactPs;
+  unsigned exactSteps = 0, exactRounds = 0;
+  std::string exactNote;
 };
 
 double toUs(int64_t ps) { return double(ps) / 1e6; }
@@ -141,6 +146,18 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         !collective->network.hasUndecidedBandwidth())
       row.bounds =
           computeLowerBounds(collective->network, collective->problem, model);
+    if (exact) {
+      ExactResult optimum = synthesizeExact(collective->network,
+                                            collective->problem,
+                                            ExactOptions{model, 60000, 16});
+      if (optimum.error.empty()) {
+        row.exactPs = optimum.timePs;
+        row.exactSteps = optimum.steps;
+        row.exactRounds = optimum.rounds;
+      } else {
+        row.exactNote = optimum.error;
+      }
+    }
     if (!baselines)
       return row;
     for (Baseline b :
@@ -201,6 +218,14 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       os << "  transfers    " << row.transfers << "  ("
          << (row.verified ? "verified" : "not verified")
          << (row.verifiedSmt ? ", verified by z3" : "") << ")\n";
+      if (row.exactPs)
+        os << "  exact        " << llvm::format("%.3f", toUs(*row.exactPs))
+           << " us  (" << row.exactSteps << " steps, " << row.exactRounds
+           << " rounds; gap " << llvm::format("%.4f", double(row.timePs) /
+                                                          double(*row.exactPs))
+           << ")\n";
+      else if (!row.exactNote.empty())
+        os << "  exact        n/a (" << row.exactNote << ")\n";
       if (row.synthesisMs)
         os << "  synthesis    " << llvm::format("%.1f", *row.synthesisMs)
            << " ms\n";
@@ -261,6 +286,10 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                               : llvm::json::Value(nullptr)}};
       } else {
         object["lower_bound_us"] = nullptr;
+      }
+      if (row.exactPs) {
+        object["exact_us"] = toUs(*row.exactPs);
+        object["optimality_gap"] = double(row.timePs) / double(*row.exactPs);
       }
       if (!row.baselines.empty()) {
         llvm::json::Object baselines;

@@ -10,8 +10,10 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/ExactSynthesizer.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
 
+#include "mlir/IR/Builders.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,7 +39,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::optional<Baseline> baseline;
-    if (algorithm == "ring")
+    bool exact = algorithm == "exact";
+    if (exact)
+      ; // Z3, below
+    else if (algorithm == "ring")
       baseline = Baseline::Ring;
     else if (algorithm == "direct")
       baseline = Baseline::Direct;
@@ -45,12 +50,9 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       baseline = Baseline::RHD;
     else if (algorithm == "dbt")
       baseline = Baseline::DBT;
-    else if (algorithm == "exact")
-      return fail(module, "algorithm=exact (Z3 optimal synthesis) is not "
-                          "implemented yet");
     else if (algorithm != "tacos")
       return fail(module, "unknown algorithm '" + algorithm +
-                              "'; expected tacos, ring, direct, rhd or dbt");
+                              "'; expected tacos, exact, ring, direct, rhd or dbt");
     if (latency != "blocking" && latency != "pipelined")
       return fail(module, "unknown latency model '" + latency +
                               "'; expected blocking or pipelined");
@@ -78,12 +80,25 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       if (!collective->problemError.empty())
         return fail(request, collective->problemError);
       std::string name = SymbolTable::getSymbolName(request).str();
+      std::pair<unsigned, unsigned> exactShape{0, 0};
 
       auto started = std::chrono::steady_clock::now();
       Schedule schedule;
       int64_t time = 0;
       size_t count = 0;
-      if (baseline) {
+      if (exact) {
+        ExactOptions options;
+        options.model = model;
+        options.timeLimitMs = timeLimitMs;
+        ExactResult result = synthesizeExact(collective->network,
+                                             collective->problem, options);
+        if (!result.error.empty())
+          return fail(request, result.error);
+        schedule = std::move(result.schedule);
+        time = result.timePs;
+        count = schedule.size();
+        exactShape = {result.steps, result.rounds};
+      } else if (baseline) {
         std::string error = buildBaseline(*baseline, collective->network,
                                           collective->problem, schedule);
         if (!error.empty())
@@ -129,7 +144,16 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         form = TransferForm::Ops;
       else if (materialize != "none")
         form = TransferForm::Packed;
-      replaceWithAlgorithm(request, schedule.view(), count, time, model, form);
+      AlgorithmOp created = replaceWithAlgorithm(request, schedule.view(),
+                                                 count, time, model, form);
+      if (exact) {
+        // The optimum's shape, for reports: fewest steps, then rounds.
+        OpBuilder b(created);
+        created->setAttr("coll.exact_steps",
+                         b.getI64IntegerAttr(exactShape.first));
+        created->setAttr("coll.exact_rounds",
+                         b.getI64IntegerAttr(exactShape.second));
+      }
       numTransfers += count;
     }
     markAnalysesPreserved<SynthesisTimes>();

@@ -40,8 +40,11 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     Replaces every request (`coll.all_gather`, `coll.broadcast`, ...) by a
     `coll.algorithm` of the same name. `algorithm=tacos` (the default) runs
     TACOS greedy link-chunk matching on the time-expanded network (DESIGN
-    §5.1); `ring`, `direct`, `rhd` and `dbt` build the classic algorithms on
-    the physical network with shortest-path routing (§5.6). Every result is
+    §5.1); `exact` asks Z3 for the schedule with the fewest steps, then the
+    fewest rounds (SCCL-style, networks of at most 16 NPUs; the result
+    carries `coll.exact_steps` and `coll.exact_rounds`); `ring`, `direct`,
+    `rhd` and `dbt` build the classic algorithms on the physical network with
+    shortest-path routing (§5.6). Every result is
     timed by the simulator's semantics, so `coll-simulate` reproduces it.
 
     Non-combining collectives (All-Gather, Broadcast, Scatter, Gather,
@@ -65,7 +68,9 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"tacos\"",
-           "tacos | ring | direct | rhd | dbt">,
+           "tacos | exact | ring | direct | rhd | dbt">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
+           "algorithm=exact: give up after this many milliseconds of Z3">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
@@ -120,7 +125,10 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "File to write to ('-' is stdout; default stderr)">,
     Option<"baselines", "baselines", "bool", /*default=*/"false",
-           "Also time the Ring, Direct, RHD and DBT baselines">
+           "Also time the Ring, Direct, RHD and DBT baselines">,
+    Option<"exact", "exact", "bool", /*default=*/"false",
+           "Also synthesize the exact (Z3) schedule of small networks and "
+           "print the optimality gap">
   ];
 }
 

@@ -1,0 +1,67 @@
+//===- ExactSynthesizerTest.cpp - Optimal schedules with Z3 ---------------===//
+
+#include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/ExactSynthesizer.h"
+#include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Synthesis/TenSynthesizer.h"
+
+#include <gtest/gtest.h>
+
+using namespace tacos;
+
+namespace {
+
+Problem allGather(uint32_t n, int64_t size) {
+  CollectiveSpec spec;
+  spec.kind = CollectiveKind::AllGather;
+  spec.sizeBytes = size;
+  Problem problem;
+  EXPECT_EQ(buildProblem(spec, n, problem), "");
+  return problem;
+}
+
+Network ring(int64_t n, DimKind kind = DimKind::Ring) {
+  TopologySpec spec;
+  spec.dims.push_back({kind, n, {50e9, 1000000, ""}});
+  return buildNetwork(spec);
+}
+
+// On ring(n) every NPU needs n-1 chunks over two in-links, and the farthest
+// chunk is n/2 hops away: n/2 steps (and rounds) are optimal.
+TEST(ExactSynthesizerTest, RingsNeedHalfTheirSizeInSteps) {
+  for (int64_t n : {3, 4, 6}) {
+    Network network = ring(n);
+    Problem problem = allGather(uint32_t(n), n * 1000000);
+    ExactResult result = synthesizeExact(network, problem, {});
+    ASSERT_EQ(result.error, "") << n;
+    EXPECT_EQ(result.steps, unsigned(n / 2)) << n;
+    EXPECT_EQ(result.rounds, unsigned(n / 2)) << n;
+    // One 1 MB chunk per hop at 50 GBps + 1 us = 21 us per round.
+    EXPECT_EQ(result.timePs, int64_t(n / 2) * 21000000) << n;
+    SimulationResult again = simulate(network, problem, result.schedule.view(),
+                                      LinkModel::Blocking);
+    EXPECT_EQ(again.error, "");
+    EXPECT_EQ(again.timePs, result.timePs);
+  }
+}
+
+TEST(ExactSynthesizerTest, NeverWorseThanTheGreedyInSteps) {
+  Network network = ring(5, DimKind::UniRing);
+  Problem problem = allGather(5, 5000000);
+  ExactResult exact = synthesizeExact(network, problem, {});
+  ASSERT_EQ(exact.error, "");
+  EXPECT_EQ(exact.steps, 4u); // a one-way ring: 4 hops to the farthest NPU
+  SynthesisResult greedy = synthesizeTen(network, problem, {});
+  EXPECT_LE(exact.timePs, greedy.timePs);
+  LowerBounds bounds = computeLowerBounds(network, problem, LinkModel::Blocking);
+  EXPECT_GE(exact.timePs, bounds.best());
+}
+
+TEST(ExactSynthesizerTest, RefusesLargeNetworks) {
+  Network network = ring(20);
+  Problem problem = allGather(20, 20000000);
+  EXPECT_EQ(synthesizeExact(network, problem, {}).error,
+            "exact synthesis takes networks of at most 16 NPUs, not 20");
+}
+
+} // namespace
