@@ -21,6 +21,7 @@
 #include <deque>
 #include <queue>
 #include <random>
+#include <set>
 #include <unordered_map>
 
 namespace tacos {
@@ -577,6 +578,47 @@ std::string checkReachability(const Network &network, const Problem &problem) {
   return "";
 }
 
+/// Store-and-forward can leave dead ends: a chunk forwarded to an NPU that
+/// needs it not and passes it on to nobody (another path got there first).
+/// Those transfers only cost bandwidth, and inverted into a reduction they
+/// would send a value the NPU never had, so they go. Walking transfers from
+/// the latest start backwards sees every forward before the arrival it uses.
+static Schedule pruneDeadEnds(const ScheduleView &transfers,
+                              const Problem &problem) {
+  std::vector<uint8_t> participant(problem.numNpus, 0);
+  for (uint32_t v : problem.participants)
+    participant[v] = 1;
+  std::set<std::pair<uint32_t, uint32_t>> explicitDestinations, forwards;
+  if (!problem.othersAreDestinations)
+    for (uint32_t c = 0; c < problem.numChunks(); ++c)
+      problem.forEachDestination(
+          c, [&](uint32_t d) { explicitDestinations.insert({c, d}); });
+  auto isDestination = [&](uint32_t c, uint32_t v) {
+    return problem.othersAreDestinations
+               ? participant[v] && !problem.isSource(c, v)
+               : explicitDestinations.count({c, v}) > 0;
+  };
+  std::vector<size_t> order(transfers.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return transfers.start(a) > transfers.start(b);
+  });
+  std::vector<uint8_t> keep(transfers.size(), 0);
+  for (size_t i : order) {
+    uint32_t c = transfers.chunk(i), v = transfers.dst(i);
+    if (isDestination(c, v) || forwards.count({c, v})) {
+      keep[i] = 1;
+      forwards.insert({c, transfers.src(i)});
+    }
+  }
+  Schedule pruned;
+  for (size_t i = 0; i < transfers.size(); ++i)
+    if (keep[i])
+      pruned.push_back(transfers[i]);
+  return pruned;
+}
+
 SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
                               const SynthesisOptions &options) {
   SynthesisResult best;
@@ -603,6 +645,13 @@ SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
     if (!result.error.empty())
       return result;
     if (options.materialize) {
+      bool everyoneNeedsEverything =
+          problem.othersAreDestinations &&
+          problem.participants.size() == problem.numNpus;
+      if (!everyoneNeedsEverything) {
+        result.schedule = pruneDeadEnds(result.schedule.view(), problem);
+        result.numTransfers = result.schedule.size();
+      }
       SimulationResult timed =
           compact(network, problem, result.schedule.view(), options.model);
       if (!timed.error.empty()) {
