@@ -514,4 +514,33 @@ std::optional<std::pair<NodeId, NodeId>> Network::findUnreachablePair() const {
   return std::nullopt;
 }
 
+Network transposed(const Network &network) {
+  NetworkBuilder builder(network.numNpus());
+  for (NodeId n = network.numNpus(); n < network.numNodes(); ++n)
+    builder.addSwitch(network.switchName(n), network.switchPorts(n));
+  builder.reserveLinks(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    builder.addLink(network.dst(l), network.src(l),
+                    {network.bandwidth(l), network.latency(l), network.tier(l)});
+  return builder.build();
+}
+
+bool isSymmetric(const Network &network) {
+  Network reverse = transposed(network);
+  if (reverse.numLinks() != network.numLinks())
+    return false;
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    bool same = network.src(l) == reverse.src(l) &&
+                network.dst(l) == reverse.dst(l) &&
+                network.latency(l) == reverse.latency(l) &&
+                network.tier(l) == reverse.tier(l) &&
+                (network.bandwidth(l) == reverse.bandwidth(l) ||
+                 (std::isnan(network.bandwidth(l)) &&
+                  std::isnan(reverse.bandwidth(l))));
+    if (!same)
+      return false;
+  }
+  return true;
+}
+
 } // namespace tacos

@@ -124,6 +124,16 @@ private:
 /// number of links: a 200x200 torus (160,000 links) takes milliseconds.
 Network buildNetwork(const TopologySpec &spec);
 
+/// The same nodes with every link reversed (G^T): link v->u of the result
+/// has the spec of u->v, and parallel links keep their order, so lane k of
+/// v->u in G^T is lane k of u->v in G. Combining collectives are synthesized
+/// as their non-combining duals on G^T (DESIGN §5.2).
+Network transposed(const Network &network);
+
+/// True if every link u->v has a reverse v->u with the same bandwidth,
+/// latency and multiplicity (then G^T is G).
+bool isSymmetric(const Network &network);
+
 /// Builds a network directly from links, for tests and for passes that
 /// rewrite a network (switch unwinding). Links need not be sorted.
 class NetworkBuilder {

@@ -24,12 +24,6 @@ coll.all_gather @ag on @oneway size(2 MB)
 
 // -----
 
-topo.network @r { topo.dims [ring(4) link(50 GBps, 1 us)] }
-// expected-error @+1 {{coll-synthesize: all_reduce is a combining collective; synthesize its dual and invert it}}
-coll.all_reduce @ar on @r size(4 MB)
-
-// -----
-
 topo.network @sw { topo.dims [switch(4) link(50 GBps, 1 us)] }
 // expected-error @+1 {{coll-synthesize: the network has switches; unwind them first (topo-unwind-switches)}}
 coll.all_gather @ag on @sw size(4 MB)

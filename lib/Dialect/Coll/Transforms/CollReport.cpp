@@ -7,6 +7,7 @@
 #include "tacos/Network/Quantity.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/ExactSynthesizer.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
@@ -139,9 +140,11 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       if (it != times->get().milliseconds.end())
         row.synthesisMs = it->second;
     }
-    if (!collective->problemError.empty())
-      return row; // combining collectives: no bounds or baselines yet
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
+    if (!collective->problemError.empty()) {
+      row.bounds = combiningBounds(*collective, model);
+      return row; // no baselines for combining collectives yet
+    }
     if (collective->network.numSwitches() == 0 &&
         !collective->network.hasUndecidedBandwidth())
       row.bounds =
@@ -180,6 +183,36 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                                     error);
     }
     return row;
+  }
+
+  /// Reduce-Scatter and Reduce are time-reversed All-Gather and Broadcast
+  /// on G^T, so their duals' bounds there hold. An All-Reduce receives twice
+  /// what an All-Gather does (ingress adds up); the other bounds hold per
+  /// phase.
+  static std::optional<LowerBounds>
+  combiningBounds(const CollectiveModel &collective, tacos::LinkModel model) {
+    if (collective.network.numSwitches() != 0 ||
+        collective.network.hasUndecidedBandwidth())
+      return std::nullopt;
+    CollectiveSpec dual = collective.spec;
+    dual.kind = dualOf(dual.kind);
+    Problem problem;
+    if (!buildProblem(dual, collective.network.numNpus(), problem).empty())
+      return std::nullopt;
+    LowerBounds reduction =
+        computeLowerBounds(transposed(collective.network), problem, model);
+    if (collective.spec.kind != CollectiveKind::AllReduce)
+      return reduction;
+    LowerBounds gather =
+        computeLowerBounds(collective.network, problem, model);
+    LowerBounds both;
+    auto add = [](int64_t a, int64_t b) {
+      return a > INT64_MAX - b ? INT64_MAX : a + b;
+    };
+    both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
+    both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
+    both.discretePs = std::max(reduction.discretePs, gather.discretePs);
+    return both;
   }
 
   static double algbwGBps(const Row &row) {

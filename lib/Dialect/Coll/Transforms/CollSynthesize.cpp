@@ -10,6 +10,7 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/ExactSynthesizer.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
 
@@ -77,7 +78,12 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
           buildCollectiveModel(request, symbols);
       if (failed(collective))
         return signalPassFailure();
-      if (!collective->problemError.empty())
+      bool combining = isCombining(collective->spec.kind);
+      if (combining && (exact || baseline))
+        return fail(request, "algorithm=" + algorithm +
+                                 " does not build combining collectives yet; "
+                                 "use algorithm=tacos");
+      if (!combining && !collective->problemError.empty())
         return fail(request, collective->problemError);
       std::string name = SymbolTable::getSymbolName(request).str();
       std::pair<unsigned, unsigned> exactShape{0, 0};
@@ -123,8 +129,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
                          << int(done * 100) << "%";
             llvm::errs().flush();
           };
-        SynthesisResult result = synthesizeTen(
-            collective->network, collective->problem, options);
+        SynthesisResult result = synthesizeCollective(
+            collective->network, collective->spec, options);
         if (options.progress)
           llvm::errs() << "\r\033[K";
         if (!result.error.empty())
