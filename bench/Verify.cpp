@@ -104,8 +104,8 @@ int main(int argc, char **argv) {
     view = permuted.view();
   }
 
-  VerificationSpec spec = buildVerificationSpec(
-      collective, network.numNpus(), LinkModel::Blocking);
+  VerificationSpec spec =
+      buildVerificationSpec(collective, network.numNpus(), LinkModel::Blocking);
   double before = statusGb("VmRSS");
   bool peakReset = resetPeak();
   started = std::chrono::steady_clock::now();
@@ -125,8 +125,9 @@ int main(int argc, char **argv) {
               violations.size());
   std::printf("  transfers      %zu (%.2f M/s)\n", view.size(),
               double(view.size()) / seconds / 1e6);
+  // ru_maxrss is in KiB; both figures are in 10^9 bytes.
   std::printf("  peak memory    %.2f GB (process)\n",
-              double(usage.ru_maxrss) / 1e6);
+              double(usage.ru_maxrss) * 1024 / 1e9);
   if (peakReset)
     std::printf("  while verifying %.2f GB peak, %.2f GB above the input\n",
                 verifyPeak, verifyPeak - before);

@@ -6,22 +6,50 @@
 
 namespace tacos {
 
+std::optional<CollectiveKind> inverseOf(CollectiveKind kind) {
+  switch (kind) {
+  case CollectiveKind::AllGather:
+    return CollectiveKind::ReduceScatter;
+  case CollectiveKind::ReduceScatter:
+    return CollectiveKind::AllGather;
+  case CollectiveKind::Broadcast:
+    return CollectiveKind::Reduce;
+  case CollectiveKind::Reduce:
+    return CollectiveKind::Broadcast;
+  case CollectiveKind::Scatter:
+    return CollectiveKind::Gather;
+  case CollectiveKind::Gather:
+    return CollectiveKind::Scatter;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
-                           Schedule &inverted) {
+                           Schedule &inverted, bool flipKinds) {
   inverted = Schedule();
   inverted.reserve(schedule.size());
-  std::unordered_set<uint64_t> received;
+  // A tree of copies receives each chunk once per NPU; its inverse, a tree
+  // of reductions, sends each partial chunk once per NPU.
+  std::unordered_set<uint64_t> received, sent;
   for (size_t i = 0; i < schedule.size(); ++i) {
     Transfer t = schedule[i];
-    uint64_t key = (uint64_t(t.chunk) << 32) | t.dst;
-    if (!received.insert(key).second)
+    if (t.kind == TransferKind::Copy &&
+        !received.insert((uint64_t(t.chunk) << 32) | t.dst).second)
       return "npu " + std::to_string(t.dst) + " receives chunk " +
              std::to_string(t.chunk) +
              " twice; only a tree (each chunk received once) inverts";
-    inverted.push_back({t.chunk, t.dst, t.src, t.lane,
-                        t.kind == TransferKind::Copy ? TransferKind::Reduce
-                                                     : TransferKind::Copy,
-                        timePs - t.end, timePs - t.start});
+    if (t.kind == TransferKind::Reduce &&
+        !sent.insert((uint64_t(t.chunk) << 32) | t.src).second)
+      return "npu " + std::to_string(t.src) + " sends partial chunk " +
+             std::to_string(t.chunk) +
+             " twice; only a reduction tree (each partial sent once) inverts";
+    TransferKind kind = t.kind;
+    if (flipKinds)
+      kind = kind == TransferKind::Copy ? TransferKind::Reduce
+                                        : TransferKind::Copy;
+    inverted.push_back({t.chunk, t.dst, t.src, t.lane, kind, timePs - t.end,
+                        timePs - t.start});
   }
   return "";
 }

@@ -9,7 +9,14 @@
 // start and writes it at its end: `copy` replaces the destination's set,
 // `reduce` adds to it (reducing into a node that holds nothing sets it).
 // Arrivals at time t are visible to departures at t. A transfer that fails
-// causality, or whose end is not after its start, carries nothing.
+// causality, or whose end is not after its start, carries nothing; one whose
+// link, chunk or kind does not exist is reported and otherwise ignored; one
+// with a wrong duration still arrives at its declared end.
+//
+// Order of violations: a transfer's link, overlap and causality violations
+// (in that order) at its start, reduction ones at its end, in order of time
+// then input index; then the final-state ones (delivery, incomplete
+// reductions, by chunk and required NPU), then the time.
 //
 // Two sweeps implement the model:
 //  - copies: when every chunk has one contribution and no transfer reduces
@@ -19,14 +26,16 @@
 //    order of start decides everything: a transfer that ends by time s
 //    started before s, so it was seen before any departure at s. O(1) work
 //    and no allocation per transfer; this is the path the 16.8M-transfer
-//    benchmark takes.
+//    benchmark takes. Input already in start order (the synthesizer's) is
+//    read in place; other input is radix-sorted by start first.
 //  - values: otherwise, every transfer becomes a departure and an arrival
 //    event; contribution sets are exact 64-bit masks up to 64 ranks, and
 //    multiset fingerprints (count, sum and xor of per-rank random keys) beyond.
 //    A fingerprint cannot tell which ranks two sets share, so double counting
 //    is caught at a reduce only when the count exceeds the chunk's total, and
 //    otherwise at the end, where every required set must equal the complete
-//    fingerprint.
+//    fingerprint; a double count in a partial value that never reaches a
+//    required NPU goes unreported (the exact masks report it at the reduce).
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +98,8 @@ VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,
   Pairs everyone;
   for (uint32_t r = 0; r < g; ++r)
     everyone.push_back({ranks[r], r});
+  out.initial.reserve(out.numChunks);
+  out.required.reserve(out.numChunks);
   auto add = [&](Pairs initial, std::vector<uint32_t> required) {
     out.initial.push_back(std::move(initial));
     out.required.push_back(std::move(required));
@@ -267,7 +278,6 @@ public:
   int64_t time(size_t p) const {
     return int64_t(uint64_t(lo) + (keys[p] >> indexBits));
   }
-  void prefetch(size_t p) const { __builtin_prefetch(&keys[p]); }
 
   /// LSD radix over the bits the times actually span, with the item packed
   /// below them so one 8-byte key carries both; std::sort of (time, item)
@@ -282,8 +292,7 @@ private:
   bool withTimes = false;
 };
 
-template <typename TimeOf>
-TimeOrder TimeOrder::sort(size_t m, TimeOf timeOf) {
+template <typename TimeOf> TimeOrder TimeOrder::sort(size_t m, TimeOf timeOf) {
   TimeOrder order;
   ZeroArray<uint64_t> &keys = order.keys;
   keys = ZeroArray<uint64_t>(m);
@@ -308,12 +317,12 @@ TimeOrder TimeOrder::sort(size_t m, TimeOf timeOf) {
   }
   order.lo = lo;
   order.indexBits = indexBits;
-  order.indexMask = indexBits == 64 ? ~uint64_t(0)
-                                    : (uint64_t(1) << indexBits) - 1;
+  order.indexMask =
+      indexBits == 64 ? ~uint64_t(0) : (uint64_t(1) << indexBits) - 1;
   order.withTimes = true;
   for (size_t j = 0; j < m; ++j)
-    keys[j] = timeBits ? ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j
-                       : j;
+    keys[j] =
+        timeBits ? ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j : j;
   // Digits of at most 12 bits (a 32 KiB histogram stays in L1/L2); one read
   // fills every histogram, and a digit that is the same for all keys is
   // skipped. The index bits need no pass: the input is already in index
@@ -476,24 +485,23 @@ private:
 
   __attribute__((noinline, cold)) void reportMalformed(size_t i) {
     uint8_t kind = t.kindByte(i);
-    std::string why =
-        kind > 1 ? "kind " + std::to_string(kind) +
-                       " is neither copy (0) nor reduce (1)"
-        : t.chunk(i) >= spec.numChunks
-            ? "no such chunk (the collective has " +
-                  std::to_string(spec.numChunks) + ")"
-            : "no such link";
+    std::string why = kind > 1 ? "kind " + std::to_string(kind) +
+                                     " is neither copy (0) nor reduce (1)"
+                      : t.chunk(i) >= spec.numChunks
+                          ? "no such chunk (the collective has " +
+                                std::to_string(spec.numChunks) + ")"
+                          : "no such link";
     reporter.add(Property::Link, i, transferText(t, i) + ": " + why);
   }
 
   __attribute__((noinline, cold)) void reportTiming(size_t i,
                                                     int64_t duration) {
     int64_t start = t.start(i), end = t.end(i);
-    std::string why = start < 0    ? "starts before time 0"
-                      : end < start ? "ends before it starts"
-                                    : "takes " + str(end - start) +
-                                          " ps, the link needs " +
-                                          str(duration) + " ps";
+    std::string why = start < 0 ? "starts before time 0"
+                      : end < start
+                          ? "ends before it starts"
+                          : "takes " + str(end - start) +
+                                " ps, the link needs " + str(duration) + " ps";
     reporter.add(Property::Link, i, transferText(t, i) + ": " + why);
   }
 
@@ -517,8 +525,8 @@ private:
   std::vector<LinkState> links;
 };
 
-__attribute__((noinline, cold)) std::string
-causalityText(const ScheduleView &t, size_t i) {
+__attribute__((noinline, cold)) std::string causalityText(const ScheduleView &t,
+                                                          size_t i) {
   return "chunk " + std::to_string(t.chunk(i)) + " leaves npu " +
          std::to_string(t.src(i)) + " at " + str(t.start(i)) +
          " ps before it is there";
@@ -612,7 +620,7 @@ private:
     for (size_t i = 0; i < n; ++i) {
       Transfer x = t[i];
       LinkId l = links.resolve(x);
-      uint32_t word = l == kNoLink                       ? kNoLink
+      uint32_t word = l == kNoLink                     ? kNoLink
                       : links.timed(l, x.start, x.end) ? l
                                                        : l | kUntimed;
       packed[i] = uint64_t(x.chunk) | uint64_t(word) << 32;
@@ -791,8 +799,8 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
           return;
         Set have = v < numNodes ? state.get(c, v) : Set{};
         if (sets.isEmpty(have)) {
-          finals.push_back(
-              {Property::Delivery, SIZE_MAX, deliveryText(c, v, reportedTimePs)});
+          finals.push_back({Property::Delivery, SIZE_MAX,
+                            deliveryText(c, v, reportedTimePs)});
           continue;
         }
         std::string why = sets.incomplete(have, full[c]);
@@ -809,9 +817,8 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
   LinkChecker links(network, spec, t, reporter);
   // Events 0..n-1 are arrivals, n..2n-1 departures: in tie order, arrivals
   // at a time precede departures at that time, then by input index.
-  TimeOrder events = TimeOrder::sort(2 * n, [&](size_t j) {
-    return j < n ? t.end(j) : t.start(j - n);
-  });
+  TimeOrder events = TimeOrder::sort(
+      2 * n, [&](size_t j) { return j < n ? t.end(j) : t.start(j - n); });
   for (size_t p = 0; p < events.size(); ++p) {
     size_t event = events.item(p);
     if (event >= n) {

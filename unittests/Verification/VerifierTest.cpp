@@ -164,10 +164,9 @@ std::vector<Key> keysOf(const std::vector<Violation> &violations,
                         const std::vector<size_t> &inputIndex) {
   std::vector<Key> keys;
   for (const Violation &v : violations)
-    keys.emplace_back(int(v.property),
-                      v.transfer == SIZE_MAX ? SIZE_MAX
-                                             : inputIndex[v.transfer],
-                      v.message);
+    keys.emplace_back(
+        int(v.property),
+        v.transfer == SIZE_MAX ? SIZE_MAX : inputIndex[v.transfer], v.message);
   std::sort(keys.begin(), keys.end());
   return keys;
 }
@@ -194,9 +193,9 @@ std::vector<Violation> verify(const Network &network,
     for (size_t i : *order)
       permuted.push_back(transfers[i]);
     Schedule other = scheduleOf(permuted);
-    EXPECT_EQ(keysOf(verifyAlgorithm(network, spec, other.view(), time, {0}),
-                     *order),
-              all)
+    EXPECT_EQ(
+        keysOf(verifyAlgorithm(network, spec, other.view(), time, {0}), *order),
+        all)
         << (order == &reversed ? "reversed" : "shuffled");
   }
   return result;
@@ -219,8 +218,12 @@ Case synthesized(std::string name, NetworkPtr network, CollectiveSpec spec,
   options.model = model;
   SynthesisResult result = synthesizeTen(*network, problem, options);
   EXPECT_EQ(result.error, "") << name;
-  return {std::move(name), std::move(network), std::move(spec), model,
-          transfersOf(result.schedule.view()), result.timePs};
+  return {std::move(name),
+          std::move(network),
+          std::move(spec),
+          model,
+          transfersOf(result.schedule.view()),
+          result.timePs};
 }
 
 Case baseline(std::string name, Baseline which, NetworkPtr network,
@@ -231,8 +234,11 @@ Case baseline(std::string name, Baseline which, NetworkPtr network,
   SimulationResult timed =
       simulate(*network, problem, untimed.view(), LinkModel::Blocking);
   EXPECT_EQ(timed.error, "") << name;
-  return {std::move(name), std::move(network), std::move(spec),
-          LinkModel::Blocking, transfersOf(timed.schedule.view()),
+  return {std::move(name),
+          std::move(network),
+          std::move(spec),
+          LinkModel::Blocking,
+          transfersOf(timed.schedule.view()),
           timed.timePs};
 }
 
@@ -269,9 +275,8 @@ Case ringReduction(uint32_t n, bool allGather) {
   auto mod = [n](int64_t x) { return uint32_t(((x % n) + n) % n); };
   for (int64_t s = 0; s + 1 < n; ++s)
     for (int64_t r = 0; r < n; ++r)
-      c.transfers.push_back(
-          reduce(mod(r - s - 1), uint32_t(r), mod(r + 1), s * kHop,
-                 (s + 1) * kHop));
+      c.transfers.push_back(reduce(mod(r - s - 1), uint32_t(r), mod(r + 1),
+                                   s * kHop, (s + 1) * kHop));
   if (allGather)
     for (int64_t s = 0; s + 1 < n; ++s)
       for (int64_t r = 0; r < n; ++r)
@@ -294,11 +299,11 @@ Case ringReduce() {
 /// line(3) Reduce-Scatter (chunk c ends at npu c), optionally followed by an
 /// All-Gather of the reduced chunks.
 Case lineReduction(bool allGather) {
-  Case c = handMade(
-      allGather ? "line(3) all_reduce" : "line(3) reduce_scatter", line(3),
-      collective(allGather ? CollectiveKind::AllReduce
-                           : CollectiveKind::ReduceScatter,
-                 3 * kMB));
+  Case c = handMade(allGather ? "line(3) all_reduce" : "line(3) reduce_scatter",
+                    line(3),
+                    collective(allGather ? CollectiveKind::AllReduce
+                                         : CollectiveKind::ReduceScatter,
+                               3 * kMB));
   const int64_t d = kHop;
   c.transfers = {reduce(0, 2, 1, 0, d),     reduce(0, 1, 0, d, 2 * d),
                  reduce(2, 0, 1, 0, d),     reduce(2, 1, 2, d, 2 * d),
@@ -374,9 +379,9 @@ std::vector<Case> inverted(const std::string &name, NetworkPtr network) {
   rs.time = dual.time;
   cases.push_back(rs);
 
-  Case bc = synthesized(name + " dual broadcast", reversed,
-                        collective(CollectiveKind::Broadcast, 2 * kMB, {},
-                                   n - 1, 2));
+  Case bc =
+      synthesized(name + " dual broadcast", reversed,
+                  collective(CollectiveKind::Broadcast, 2 * kMB, {}, n - 1, 2));
   Case rd = handMade(name + " inverted reduce", network,
                      collective(CollectiveKind::Reduce, 2 * kMB, {}, n - 1, 2));
   rd.transfers = invert(bc.transfers, bc.time);
@@ -410,40 +415,39 @@ std::vector<Case> nonCombiningCases() {
       {"mesh 3x3", dims({{DimKind::Line, 3}, {DimKind::Line, 3}}), {}, 4},
       {"random(7)", randomNetwork(7, 7), {}, 3},
       {"random(9)", randomNetwork(11, 9), {}, 0},
-      {"mesh 3x3 group", dims({{DimKind::Line, 3}, {DimKind::Line, 3}}),
+      {"mesh 3x3 group",
+       dims({{DimKind::Line, 3}, {DimKind::Line, 3}}),
        {0, 2, 6, 8, 5},
        6},
   };
   for (const Net &net : nets) {
-    uint32_t g = net.group.empty() ? net.network->numNpus()
-                                   : uint32_t(net.group.size());
-    cases.push_back(
-        synthesized(net.name + " all_gather", net.network,
-                    collective(CollectiveKind::AllGather, g * kMB, net.group,
-                               std::nullopt, 2)));
-    cases.push_back(synthesized(
-        net.name + " broadcast", net.network,
-        collective(CollectiveKind::Broadcast, 3 * kMB, net.group, net.root,
-                   3)));
+    uint32_t g =
+        net.group.empty() ? net.network->numNpus() : uint32_t(net.group.size());
+    cases.push_back(synthesized(net.name + " all_gather", net.network,
+                                collective(CollectiveKind::AllGather, g * kMB,
+                                           net.group, std::nullopt, 2)));
+    cases.push_back(synthesized(net.name + " broadcast", net.network,
+                                collective(CollectiveKind::Broadcast, 3 * kMB,
+                                           net.group, net.root, 3)));
     cases.push_back(synthesized(
         net.name + " scatter", net.network,
         collective(CollectiveKind::Scatter, g * kMB, net.group, net.root)));
     cases.push_back(synthesized(
         net.name + " gather", net.network,
         collective(CollectiveKind::Gather, g * kMB, net.group, net.root)));
-    cases.push_back(synthesized(
-        net.name + " all_to_all", net.network,
-        collective(CollectiveKind::AllToAll, g * kMB, net.group)));
+    cases.push_back(
+        synthesized(net.name + " all_to_all", net.network,
+                    collective(CollectiveKind::AllToAll, g * kMB, net.group)));
   }
   cases.push_back(synthesized(
       "line(4) pipelined all_gather", line(4),
       collective(CollectiveKind::AllGather, 12 * kMB, {}, std::nullopt, 3),
       LinkModel::Pipelined));
-  cases.push_back(synthesized(
-      "mesh 3x3 pipelined broadcast",
-      dims({{DimKind::Line, 3}, {DimKind::Line, 3}}),
-      collective(CollectiveKind::Broadcast, 4 * kMB, {}, 0, 4),
-      LinkModel::Pipelined));
+  cases.push_back(
+      synthesized("mesh 3x3 pipelined broadcast",
+                  dims({{DimKind::Line, 3}, {DimKind::Line, 3}}),
+                  collective(CollectiveKind::Broadcast, 4 * kMB, {}, 0, 4),
+                  LinkModel::Pipelined));
   cases.push_back(baseline("ring(4) ring all_gather", Baseline::Ring, ring(4),
                            collective(CollectiveKind::AllGather, 4 * kMB)));
   cases.push_back(
@@ -454,13 +458,12 @@ std::vector<Case> nonCombiningCases() {
 }
 
 std::vector<Case> combiningCases() {
-  std::vector<Case> cases = {ringReduction(4, false), ringReduction(4, true),
-                             ringReduce(),            lineReduction(false),
-                             lineReduction(true),     lineReduce(),
-                             lineGroupReduction(false),
-                             lineGroupReduction(true)};
-  for (Case &c : inverted("mesh 3x3",
-                          dims({{DimKind::Line, 3}, {DimKind::Line, 3}})))
+  std::vector<Case> cases = {
+      ringReduction(4, false),   ringReduction(4, true),  ringReduce(),
+      lineReduction(false),      lineReduction(true),     lineReduce(),
+      lineGroupReduction(false), lineGroupReduction(true)};
+  for (Case &c :
+       inverted("mesh 3x3", dims({{DimKind::Line, 3}, {DimKind::Line, 3}})))
     cases.push_back(std::move(c));
   for (Case &c : inverted("random(8)", randomNetwork(3, 8)))
     cases.push_back(std::move(c));
@@ -505,16 +508,16 @@ struct Applied {
 
 /// The property a missing final arrival of chunk c at v breaks: Delivery if
 /// v then holds nothing, Reduction if it holds an incomplete value.
-Property missingArrival(const Case &c, const Facts &facts,
-                        const std::vector<Transfer> &rest, uint32_t chunk,
-                        uint32_t v) {
+Property missingArrival(const Facts &facts, const std::vector<Transfer> &rest,
+                        uint32_t chunk, uint32_t v) {
   bool holdsSomething = facts.holders[chunk].count(v) > 0;
   for (const Transfer &t : rest)
     holdsSomething = holdsSomething || (t.chunk == chunk && t.dst == v);
-  (void)c;
   return holdsSomething ? Property::Reduction : Property::Delivery;
 }
 
+/// Applies each mutation to a correct case wherever it finds a place for
+/// it, and checks the first violation (or, with no limit, all of them).
 Applied mutate(const Case &c) {
   SCOPED_TRACE(c.name);
   Applied applied;
@@ -546,7 +549,7 @@ Applied mutate(const Case &c) {
       continue;
     std::vector<Transfer> rest = ts;
     rest.erase(rest.begin() + i);
-    expectFirst(verify(c, rest, c.time), missingArrival(c, facts, rest, chunk, v),
+    expectFirst(verify(c, rest, c.time), missingArrival(facts, rest, chunk, v),
                 SIZE_MAX, "drop " + std::to_string(i));
     applied.drop = true;
     break;
@@ -658,9 +661,9 @@ Applied mutate(const Case &c) {
       std::vector<Violation> found = verify(c, moved, c.time);
       expectFirst(found, Property::Overlap, k, "overlap " + std::to_string(k));
       if (!found.empty()) {
-        EXPECT_NE(found[0].message.find(
-                      "overlaps chunk " + std::to_string(ts[a].chunk) + " at [" +
-                      std::to_string(ts[a].start) + ", "),
+        EXPECT_NE(found[0].message.find("overlaps chunk " +
+                                        std::to_string(ts[a].chunk) + " at [" +
+                                        std::to_string(ts[a].start) + ", "),
                   std::string::npos)
             << found[0].message;
       }
@@ -729,7 +732,7 @@ Applied mutate(const Case &c) {
     for (const Transfer &t : rest)
       served = served || (t.chunk == chunk && t.dst == v);
     if (facts.required[chunk].count(v) && (combining || !served))
-      expected.push_back(missingArrival(c, facts, rest, chunk, v));
+      expected.push_back(missingArrival(facts, rest, chunk, v));
     if (lastEnd(rest) != c.time)
       expected.push_back(Property::Time);
     std::vector<Violation> all = verify(c, rest, c.time, 0);
@@ -923,8 +926,7 @@ TEST(VerifierTest, Messages) {
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].message,
             "chunk " + std::to_string(first.chunk) + " over " +
-                std::to_string(first.src) + " -> " +
-                std::to_string(first.dst) +
+                std::to_string(first.src) + " -> " + std::to_string(first.dst) +
                 " at [0, 20999000]: takes 20999000 ps, the link needs "
                 "21000000 ps");
   bad = ts;
@@ -950,14 +952,14 @@ TEST(VerifierTest, Messages) {
             "chunk 0 over 0 -> 1 at [" + std::to_string(on01->start + 1) +
                 ", " + std::to_string(on01->start + 1 + kHop) +
                 "] overlaps chunk " + std::to_string(on01->chunk) + " at [" +
-                std::to_string(on01->start) + ", " +
-                std::to_string(on01->end) + "] on the same link");
+                std::to_string(on01->start) + ", " + std::to_string(on01->end) +
+                "] on the same link");
 
   // Causality: on line(3), npu 1 does not hold the broadcast chunk at 0.
   NetworkPtr net = line(3);
-  VerificationSpec bc = buildVerificationSpec(
-      collective(CollectiveKind::Broadcast, kMB, {}, 0), 3,
-      LinkModel::Blocking);
+  VerificationSpec bc =
+      buildVerificationSpec(collective(CollectiveKind::Broadcast, kMB, {}, 0),
+                            3, LinkModel::Blocking);
   found = verify(*net, bc, {copy(0, 1, 2, 0, kHop)}, kHop);
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found[0].property, Property::Causality);
@@ -973,10 +975,10 @@ TEST(VerifierTest, Messages) {
   found = verify(c, ts, c.time - 1, 0);
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found.back().property, Property::Time);
-  EXPECT_EQ(found.back().message,
-            "reported time " + std::to_string(c.time - 1) +
-                " ps, but the last transfer ends at " +
-                std::to_string(c.time) + " ps");
+  EXPECT_EQ(found.back().message, "reported time " +
+                                      std::to_string(c.time - 1) +
+                                      " ps, but the last transfer ends at " +
+                                      std::to_string(c.time) + " ps");
   found = verify(c, {}, 5, 0);
   EXPECT_EQ(found.back().message,
             "reported time 5 ps, but there are no transfers (0 ps)");
@@ -988,9 +990,8 @@ TEST(VerifierTest, Messages) {
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].property, Property::Reduction);
   EXPECT_EQ(found[0].message,
-            "chunk 0 reduced over 0 -> 1 at [" + std::to_string(c.time) +
-                ", " + std::to_string(c.time + kHop) +
-                "] counts rank 0 twice");
+            "chunk 0 reduced over 0 -> 1 at [" + std::to_string(c.time) + ", " +
+                std::to_string(c.time + kHop) + "] counts rank 0 twice");
 }
 
 // A reported time earlier than the last end is a Time violation, and the
@@ -1007,8 +1008,7 @@ TEST(VerifierTest, ReportedTimeBeforeTheLastEnd) {
   for (size_t i = 0; i < late; ++i)
     EXPECT_EQ(found[i].property, Property::Delivery);
   EXPECT_EQ(found.back().property, Property::Time);
-  EXPECT_EQ(verify(c, c.transfers, c.time - 1)[0].property,
-            Property::Delivery);
+  EXPECT_EQ(verify(c, c.transfers, c.time - 1)[0].property, Property::Delivery);
   // A later reported time is only a Time violation.
   found = verify(c, c.transfers, c.time + 1, 0);
   ASSERT_EQ(found.size(), 1u);
@@ -1019,9 +1019,9 @@ TEST(VerifierTest, StopsAfterMaxViolationsInTimeOrder) {
   // Broadcast from npu 0 on line(3), plus three broken transfers stored
   // latest first: the violations still come in time order.
   NetworkPtr net = line(3);
-  VerificationSpec bc = buildVerificationSpec(
-      collective(CollectiveKind::Broadcast, kMB, {}, 0), 3,
-      LinkModel::Blocking);
+  VerificationSpec bc =
+      buildVerificationSpec(collective(CollectiveKind::Broadcast, kMB, {}, 0),
+                            3, LinkModel::Blocking);
   std::vector<Transfer> ts = {
       copy(0, 0, 2, 5 * kHop, 6 * kHop), // no link 0 -> 2
       copy(7, 0, 1, 3 * kHop, 4 * kHop), // no chunk 7
@@ -1153,12 +1153,12 @@ TEST(VerifierTest, FingerprintsBeyond64Ranks) {
     ASSERT_EQ(found.size(), 1u);
     EXPECT_EQ(found[0].property, Property::Reduction);
     EXPECT_EQ(found[0].transfer, c.transfers.size());
-    EXPECT_EQ(found[0].message,
-              "chunk 0 reduced over 69 -> 0 at [" + std::to_string(c.time) +
-                  ", " + std::to_string(c.time + kHop) +
-                  "] counts a contribution twice (" +
-                  std::to_string(allGather ? 140 : 139) +
-                  " contributions, the chunk has 70)");
+    EXPECT_EQ(found[0].message, "chunk 0 reduced over 69 -> 0 at [" +
+                                    std::to_string(c.time) + ", " +
+                                    std::to_string(c.time + kHop) +
+                                    "] counts a contribution twice (" +
+                                    std::to_string(allGather ? 140 : 139) +
+                                    " contributions, the chunk has 70)");
 
     // Without the first hop rank 1's contribution is missing. Every NPU
     // still holds its own, so nothing else breaks.
@@ -1201,9 +1201,9 @@ TEST(VerifierTest, CopyReplacesReduceAdds) {
             "npu 0 ends with chunk 0 missing the contribution of rank 0");
 
   // Group [0, 2]: npu 1 holds nothing until the first reduce sets it.
-  VerificationSpec group = buildVerificationSpec(
-      collective(CollectiveKind::Reduce, kMB, {0, 2}, 0), 3,
-      LinkModel::Blocking);
+  VerificationSpec group =
+      buildVerificationSpec(collective(CollectiveKind::Reduce, kMB, {0, 2}, 0),
+                            3, LinkModel::Blocking);
   ts[1].kind = TransferKind::Reduce;
   EXPECT_TRUE(verify(*net, group, ts, 2 * kHop, 0).empty());
 }
@@ -1211,9 +1211,9 @@ TEST(VerifierTest, CopyReplacesReduceAdds) {
 // A transfer arrives at its declared end, even when that end is wrong.
 TEST(VerifierTest, ArrivalIsTheDeclaredEnd) {
   NetworkPtr net = line(3);
-  VerificationSpec bc = buildVerificationSpec(
-      collective(CollectiveKind::Broadcast, kMB, {}, 0), 3,
-      LinkModel::Blocking);
+  VerificationSpec bc =
+      buildVerificationSpec(collective(CollectiveKind::Broadcast, kMB, {}, 0),
+                            3, LinkModel::Blocking);
   std::vector<Transfer> ts = {copy(0, 0, 1, 0, kHop + 5),
                               copy(0, 1, 2, kHop, 2 * kHop)};
   std::vector<Violation> found = verify(*net, bc, ts, 2 * kHop, 0);
@@ -1226,9 +1226,9 @@ TEST(VerifierTest, ArrivalIsTheDeclaredEnd) {
   EXPECT_EQ(found[2].property, Property::Delivery);
   EXPECT_EQ(found[2].message, "chunk 0 never reaches npu 2 by 42000000 ps");
   // The same through the general sweep (a reduce anywhere selects it).
-  VerificationSpec rd = buildVerificationSpec(
-      collective(CollectiveKind::Reduce, kMB, {0, 2}, 2), 3,
-      LinkModel::Blocking);
+  VerificationSpec rd =
+      buildVerificationSpec(collective(CollectiveKind::Reduce, kMB, {0, 2}, 2),
+                            3, LinkModel::Blocking);
   ts = {reduce(0, 0, 1, 0, kHop + 5), reduce(0, 1, 2, kHop, 2 * kHop)};
   found = verify(*net, rd, ts, 2 * kHop, 0);
   ASSERT_EQ(found.size(), 3u) << describe(found);

@@ -12,18 +12,27 @@
 #ifndef TACOS_SYNTHESIS_INVERSION_H
 #define TACOS_SYNTHESIS_INVERSION_H
 
+#include "tacos/Collective/Collective.h"
 #include "tacos/Collective/Schedule.h"
+
+#include <optional>
 
 #include <string>
 
 namespace tacos {
 
-/// Time-reverses `schedule` (which ends at `timePs`) and flips copies into
-/// reductions (and reductions into copies). Fails, naming the pair, if some
-/// NPU receives some chunk twice. `lane` indices carry over: on the
+/// Time-reverses `schedule` (which ends at `timePs`) and, with `flipKinds`,
+/// turns copies into reductions and reductions into copies (Scatter and
+/// Gather invert into each other with copies). Fails, naming the pair, if
+/// the schedule is not a tree: some NPU receives a copied chunk twice, or
+/// sends a partial chunk twice. `lane` indices carry over: on the
 /// transposed network the reversed link u->v is the network's v->u.
 std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
-                           Schedule &inverted);
+                           Schedule &inverted, bool flipKinds = true);
+
+/// The collective an algorithm of `kind` inverts into (All-Gather <->
+/// Reduce-Scatter, Broadcast <-> Reduce, Scatter <-> Gather), if any.
+std::optional<CollectiveKind> inverseOf(CollectiveKind kind);
 
 /// `first` followed by `second` shifted by `offsetPs`.
 Schedule concatenate(const ScheduleView &first, const ScheduleView &second,

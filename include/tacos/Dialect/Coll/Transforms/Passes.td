@@ -167,4 +167,22 @@ def CollVerifySMT : Pass<"coll-verify-smt", "mlir::ModuleOp"> {
   ];
 }
 
+def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
+  let summary = "Invert algorithms: All-Gather <-> Reduce-Scatter, Broadcast <-> Reduce, Scatter <-> Gather";
+  let description = [{
+    Time-reverses every invertible `coll.algorithm` (DESIGN §5.2): a
+    transfer of chunk c over u -> v during [s, e] becomes one over v -> u
+    during [T - e, T - s], a `copy` becomes a `reduce` and back (Scatter and
+    Gather stay copies). Each chunk's tree is then a reduction tree into its
+    owner, which needs every NPU to receive every chunk exactly once: an
+    algorithm that does not is refused, naming the pair.
+
+    The inverse runs on the transposed network. For symmetric networks that
+    is the same network; otherwise the pass adds `@<network>_transposed`
+    (explicit links) and points the algorithm at it. Inverting twice gives
+    the original back. `coll-synthesize` uses the same code for combining
+    requests.
+  }];
+}
+
 #endif // TACOS_COLL_PASSES
