@@ -2,6 +2,7 @@
 
 #include "tacos/Pipelines/Pipelines.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Topo/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
 
@@ -9,6 +10,8 @@ using namespace mlir;
 
 void tacos::buildTacosPipeline(OpPassManager &pm,
                                const TacosPipelineOptions &options) {
+  // Switch networks synthesize like any other once unwound.
+  pm.addPass(topo::createTopoUnwindSwitches());
   coll::CollSynthesizeOptions synthesize;
   synthesize.algorithm = options.algorithm;
   synthesize.seed = options.seed;

@@ -320,23 +320,26 @@ template <typename TimeOf> TimeOrder TimeOrder::sort(size_t m, TimeOf timeOf) {
   order.indexMask =
       indexBits == 64 ? ~uint64_t(0) : (uint64_t(1) << indexBits) - 1;
   order.withTimes = true;
-  for (size_t j = 0; j < m; ++j)
-    keys[j] =
-        timeBits ? ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j : j;
-  // Digits of at most 12 bits (a 32 KiB histogram stays in L1/L2); one read
-  // fills every histogram, and a digit that is the same for all keys is
-  // skipped. The index bits need no pass: the input is already in index
-  // order and every pass is stable.
+  // Digits of at most 12 bits (a 32 KiB histogram stays in L1/L2), counted
+  // while the keys are built; a digit that is the same for all keys is
+  // skipped. The index bits need no pass: the keys start in index order and
+  // every pass is stable.
   unsigned passes = (timeBits + 11) / 12;
-  if (passes == 0)
+  if (passes == 0) {
+    for (size_t j = 0; j < m; ++j)
+      keys[j] = j;
     return order;
+  }
   unsigned digit = (timeBits + passes - 1) / passes;
   size_t buckets = size_t(1) << digit;
   uint64_t digitMask = buckets - 1;
   std::vector<size_t> counts(passes * buckets, 0);
-  for (uint64_t key : keys)
+  for (size_t j = 0; j < m; ++j) {
+    uint64_t key = ((uint64_t(timeOf(j)) - uint64_t(lo)) << indexBits) | j;
+    keys[j] = key;
     for (unsigned p = 0; p < passes; ++p)
       ++counts[p * buckets + ((key >> (indexBits + p * digit)) & digitMask)];
+  }
   ZeroArray<uint64_t> scratch(m);
   for (unsigned p = 0; p < passes; ++p) {
     size_t *count = counts.data() + p * buckets;
@@ -470,13 +473,19 @@ private:
       return kNoLink;
     LinkRange out = network.outLinks(src);
     const LinkId *it = out.begin();
-    if (out.size() > 8)
+    if (out.size() > 8) {
       it = std::lower_bound(
           out.begin(), out.end(), dst,
           [&](LinkId l, uint32_t d) { return network.dst(l) < d; });
-    else
-      while (it != out.end() && network.dst(*it) < dst)
-        ++it;
+    } else {
+      // Count the smaller destinations without an early exit: the trip
+      // count is then the degree, which is predictable, while the position
+      // of dst is not (it depends on the transfer).
+      size_t below = 0;
+      for (LinkId l : out)
+        below += network.dst(l) < dst;
+      it += below;
+    }
     if (size_t(out.end() - it) <= lane)
       return kNoLink;
     it += lane;

@@ -34,9 +34,9 @@ struct TacosPipelineOptions
       llvm::cl::init("")};
 };
 
-/// synthesize -> verify (-> verify-smt) -> report: no algorithm leaves the
-/// pipeline unverified. Expansion, switch unwinding and decomposition join it
-/// as they are built.
+/// unwind switches -> synthesize -> verify (-> verify-smt) -> report: no
+/// algorithm leaves the pipeline unverified. Decomposition joins it when it
+/// is built.
 void buildTacosPipeline(mlir::OpPassManager &pm,
                         const TacosPipelineOptions &options);
 

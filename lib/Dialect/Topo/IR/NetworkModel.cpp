@@ -85,7 +85,8 @@ FailureOr<Network> topo::buildNetworkModel(NetworkOp network) {
   return buildNetwork(readTopologySpec(collectNetworkOps(network)));
 }
 
-void topo::writeExplicitNetwork(NetworkOp network, const Network &model) {
+void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
+                                const std::vector<LinkOrigin> *origins) {
   MLIRContext *context = network.getContext();
   Block &body = network.getBody().empty() ? network.getBody().emplaceBlock()
                                           : network.getBody().front();
@@ -95,6 +96,13 @@ void topo::writeExplicitNetwork(NetworkOp network, const Network &model) {
   Location loc = network.getLoc();
   NpusOp::create(builder, loc, builder.getI64IntegerAttr(model.numNpus()));
 
+  auto originOf = [&](LinkId l) -> std::string {
+    if (!origins || !(*origins)[l].viaSwitch)
+      return "";
+    const LinkOrigin &o = (*origins)[l];
+    return o.switchName.empty() ? "switch " + std::to_string(o.switchNode)
+                                : o.switchName;
+  };
   auto specOf = [&](LinkId l) {
     LinkSpec spec;
     spec.bandwidthBps = model.bandwidth(l);
@@ -124,13 +132,18 @@ void topo::writeExplicitNetwork(NetworkOp network, const Network &model) {
       SmallVector<LinkId, 2> backward = linksBetween(v, u);
       unsigned emittedForward = 0;
       for (auto [i, f] : llvm::enumerate(forward)) {
-        bool paired = i < backward.size() && specOf(f) == specOf(backward[i]);
+        bool paired = i < backward.size() &&
+                      specOf(f) == specOf(backward[i]) &&
+                      originOf(f) == originOf(backward[i]);
         if (paired && v < u) {
           ++emittedForward; // written as `v <-> u` already
           continue;
         }
-        LinkOp::create(builder, loc, model.src(f), model.dst(f), paired,
-                       specOf(f), /*parallel=*/emittedForward++ > 0);
+        auto link =
+            LinkOp::create(builder, loc, model.src(f), model.dst(f), paired,
+                           specOf(f), /*parallel=*/emittedForward++ > 0);
+        if (std::string via = originOf(f); !via.empty())
+          link->setAttr("via", builder.getStringAttr(via));
       }
     }
   }

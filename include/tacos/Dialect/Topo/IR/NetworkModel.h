@@ -11,6 +11,7 @@
 
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Network/Network.h"
+#include "tacos/Network/Unwind.h"
 
 namespace tacos::topo {
 
@@ -38,8 +39,11 @@ mlir::FailureOr<Network> buildNetworkModel(NetworkOp network);
 
 /// Replaces the body of `network` with explicit `topo.npus`, `topo.link` and
 /// `topo.switch` ops describing `model` exactly. Link pairs with the same spec
-/// in both directions become one `<->` link.
-void writeExplicitNetwork(NetworkOp network, const Network &model);
+/// (and origin) in both directions become one `<->` link. With `origins`
+/// (from switch unwinding), links that replace a switch carry
+/// `{via = "<switch>"}`.
+void writeExplicitNetwork(NetworkOp network, const Network &model,
+                          const std::vector<LinkOrigin> *origins = nullptr);
 
 } // namespace tacos::topo
 

@@ -63,4 +63,32 @@ def TopoSummary : Pass<"topo-summary", "mlir::ModuleOp"> {
   ];
 }
 
+def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
+  let summary = "Replace every switch by point-to-point links";
+  let description = [{
+    DESIGN §5.3. A switch with ports p_1..p_k becomes a link i -> j for every
+    ordered pair of ports, with bandwidth min(up_i, down_j) / (k - 1) and
+    latency lat(up_i) + lat(down_j): all k - 1 peers can be fed at once and
+    no port's bandwidth is exceeded. Networks with switches (`switch(n)`
+    dimensions or `topo.switch`) are rewritten into explicit form; each new
+    link carries `{via = "<switch>"}` so reports and exports can map it back
+    to its ports. Networks without switches are left alone.
+
+    Before:
+    ```mlir
+    topo.network @node { topo.dims [switch(3) link(90 GBps, 0.5 us)] }
+    ```
+    After:
+    ```mlir
+    topo.network @node {
+      topo.npus 3
+      topo.link 0 <-> 1 link(45 GBps, 1 us) {via = "dim0_0"}
+      topo.link 0 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
+      topo.link 1 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
+    }
+    ```
+  }];
+  let dependentDialects = ["::tacos::topo::TopoDialect"];
+}
+
 #endif // TACOS_TOPO_PASSES

@@ -1,0 +1,36 @@
+//===- Unwind.h - Switches to point-to-point links --------------*- C++ -*-===//
+//
+// DESIGN §5.3. A switch with ports p_1..p_k (uplink p_i -> switch, downlink
+// switch -> p_i) becomes a link i -> j for every ordered pair, with
+// bandwidth min(up_i, down_j) / (k - 1) and latency lat(up_i) + lat(down_j):
+// all k - 1 peers can be fed at once and no port's bandwidth is exceeded.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_NETWORK_UNWIND_H
+#define TACOS_NETWORK_UNWIND_H
+
+#include "tacos/Network/Network.h"
+
+#include <string>
+#include <vector>
+
+namespace tacos {
+
+/// Where a link of the unwound network came from.
+struct LinkOrigin {
+  /// The switch's name ("" for links that were point-to-point already, or
+  /// an unnamed switch) and node id in the original network (0 if none).
+  std::string switchName;
+  NodeId switchNode = 0;
+  bool viaSwitch = false;
+};
+
+/// The network without switch nodes; `origins[l]` tells where link l of the
+/// result came from.
+Network unwindSwitches(const Network &network,
+                       std::vector<LinkOrigin> &origins);
+
+} // namespace tacos
+
+#endif // TACOS_NETWORK_UNWIND_H
