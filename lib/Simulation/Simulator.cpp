@@ -33,14 +33,15 @@ namespace {
 /// 512 MB (every All-Gather up to 8,000 NPUs), sparse beyond.
 class Arrivals {
 public:
-  explicit Arrivals(const Problem &problem) : numNpus(problem.numNpus) {
+  Arrivals(const Problem &problem, const std::vector<int64_t> &ready)
+      : numNpus(problem.numNpus) {
     uint64_t pairs = uint64_t(problem.numChunks()) * numNpus;
     if (pairs <= (uint64_t(1) << 26))
       dense.assign(pairs, kUnknown);
     for (uint32_t c = 0; c < problem.numChunks(); ++c)
       for (uint32_t i = problem.sourceOffsets[c];
            i < problem.sourceOffsets[c + 1]; ++i)
-        deliver(c, problem.sources[i], 0);
+        deliver(c, problem.sources[i], ready.empty() ? 0 : ready[c]);
   }
   std::optional<int64_t> get(uint32_t chunk, uint32_t npu) const {
     uint64_t k = key(chunk, npu);
@@ -71,7 +72,8 @@ private:
 } // namespace
 
 SimulationResult simulate(const Network &network, const Problem &problem,
-                          const ScheduleView &transfers, LinkModel model) {
+                          const ScheduleView &transfers, LinkModel model,
+                          const SimulationStart &start) {
   SimulationResult result;
   size_t n = transfers.size();
   // Sort contiguous (start, end, index) keys rather than indices with
@@ -97,13 +99,14 @@ SimulationResult simulate(const Network &network, const Problem &problem,
     order[i] = keys[i].index;
   keys = {};
 
-  std::vector<int64_t> linkFree(network.numLinks(), 0);
+  std::vector<int64_t> linkFree = start.linkFree;
+  linkFree.resize(network.numLinks(), 0);
   // One cost per link: the chunk size is the same for every transfer.
   std::vector<LinkCost> costs(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l)
     costs[l] = linkCost(network, l, problem.chunkBytes, model);
   std::vector<int64_t> starts(n), ends(n);
-  Arrivals arrivals(problem);
+  Arrivals arrivals(problem, start.chunkReady);
   for (size_t i : order) {
     Transfer t = transfers[i];
     std::optional<LinkId> link = findLink(network, t.src, t.dst, t.lane);

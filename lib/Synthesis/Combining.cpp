@@ -2,6 +2,7 @@
 
 #include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/Inversion.h"
+#include "tacos/Simulation/Simulator.h"
 
 namespace tacos {
 
@@ -44,13 +45,38 @@ SynthesisResult synthesizeCollective(const Network &network,
     return result;
   result.seed = gather.seed;
   if (spec.kind == CollectiveKind::AllReduce) {
-    // Then every rank's reduced chunk goes to everyone, on G itself.
+    // Then every rank's reduced chunk goes to everyone, on G itself. A
+    // chunk's All-Gather starts as soon as its own reduction is done and
+    // each link is free of reduce-scatter work (pipelined phases).
     SynthesisResult spread = synthesizeTen(network, problem, build);
     if (!spread.error.empty())
       return spread;
-    result.schedule = concatenate(reduction.view(), spread.schedule.view(),
-                                  gather.timePs);
-    result.timePs = gather.timePs + spread.timePs;
+    SimulationStart start;
+    start.linkFree.assign(network.numLinks(), 0);
+    start.chunkReady.assign(problem.numChunks(), 0);
+    ScheduleView rs = reduction.view();
+    for (size_t i = 0; i < rs.size(); ++i) {
+      std::optional<LinkId> link =
+          findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
+      LinkCost cost = linkCost(network, *link, problem.chunkBytes,
+                               options.model);
+      start.linkFree[*link] = std::max(start.linkFree[*link],
+                                       rs.start(i) + cost.occupancy);
+      if (problem.isSource(rs.chunk(i), rs.dst(i)))
+        start.chunkReady[rs.chunk(i)] =
+            std::max(start.chunkReady[rs.chunk(i)], rs.end(i));
+    }
+    SimulationResult pipelined = simulate(
+        network, problem, spread.schedule.view(), options.model, start);
+    if (!pipelined.error.empty()) {
+      result.error = "internal error: pipelined all-gather does not "
+                     "simulate: " + pipelined.error;
+      return result;
+    }
+    result.schedule =
+        concatenate(reduction.view(), pipelined.schedule.view(), 0);
+    result.timePs = std::max(gather.timePs, pipelined.timePs);
+    result.strictPhasesPs = gather.timePs + spread.timePs;
   } else {
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;

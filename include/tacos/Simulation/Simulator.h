@@ -51,11 +51,20 @@ struct LinkCost {
 LinkCost linkCost(const Network &network, LinkId l, double chunkBytes,
                   LinkModel model);
 
+/// Where a simulation starts when it continues earlier work (the All-Gather
+/// phase of an All-Reduce after its Reduce-Scatter): when each link is free
+/// and when each chunk is ready at its sources. Empty vectors mean 0.
+struct SimulationStart {
+  std::vector<int64_t> linkFree;   ///< per link
+  std::vector<int64_t> chunkReady; ///< per chunk
+};
+
 /// Times `transfers` on `network` for `problem` (which gives the chunks'
 /// sources and size). Fails on a transfer over a missing link or one that
 /// sends a chunk its source never receives.
 SimulationResult simulate(const Network &network, const Problem &problem,
-                          const ScheduleView &transfers, LinkModel model);
+                          const ScheduleView &transfers, LinkModel model,
+                          const SimulationStart &start = {});
 
 /// Applies simulate() until the times stop changing (each round can only
 /// make them earlier), so that simulating the result gives it back exactly.

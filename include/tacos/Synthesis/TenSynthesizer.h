@@ -45,6 +45,9 @@ struct SynthesisResult {
   int64_t timePs = 0;
   size_t numTransfers = 0;
   uint64_t seed = 0;
+  /// All-Reduce only: the time with strict phases (every All-Gather transfer
+  /// after the whole Reduce-Scatter); timePs pipelines them per chunk.
+  int64_t strictPhasesPs = 0;
   /// Empty on success.
   std::string error;
 };

@@ -40,6 +40,8 @@ struct Row {
   std::vector<std::string> baselineNotes;
   /// The exact (Z3) optimum's time, steps and rounds, if computed.
   std::optional<int64_t> exactPs;
+  /// All-Reduce: the time with strict (unpipelined) phases.
+  std::optional<int64_t> strictPhasesPs;
   unsigned exactSteps = 0, exactRounds = 0;
   std::string exactNote;
 };
@@ -135,6 +137,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.transfers = *transfers;
     row.verified = algorithm->hasAttr(kVerifiedAttr);
     row.verifiedSmt = algorithm->hasAttr(kVerifiedSmtAttr);
+    if (auto strict =
+            algorithm->getAttrOfType<IntegerAttr>("coll.strict_phases_time"))
+      row.strictPhasesPs = strict.getInt();
     if (times) {
       auto it = times->get().milliseconds.find(row.name);
       if (it != times->get().milliseconds.end())
@@ -248,6 +253,12 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           os << ", load " << us(*b.loadPs);
         os << ")\n";
       }
+      if (row.strictPhasesPs)
+        os << "  phases       pipelined; strict phases would take "
+           << llvm::format("%.3f", toUs(*row.strictPhasesPs)) << " us (gain "
+           << llvm::format("%.2f", 100.0 * (1.0 - double(row.timePs) /
+                                                      double(*row.strictPhasesPs)))
+           << " %)\n";
       os << "  transfers    " << row.transfers << "  ("
          << (row.verified ? "verified" : "not verified")
          << (row.verifiedSmt ? ", verified by z3" : "") << ")\n";
@@ -320,6 +331,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       } else {
         object["lower_bound_us"] = nullptr;
       }
+      if (row.strictPhasesPs)
+        object["strict_phases_us"] = toUs(*row.strictPhasesPs);
       if (row.exactPs) {
         object["exact_us"] = toUs(*row.exactPs);
         object["optimality_gap"] = double(row.timePs) / double(*row.exactPs);

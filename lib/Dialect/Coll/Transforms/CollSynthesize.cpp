@@ -87,6 +87,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         return fail(request, collective->problemError);
       std::string name = SymbolTable::getSymbolName(request).str();
       std::pair<unsigned, unsigned> exactShape{0, 0};
+      int64_t strictPhases = 0;
 
       auto started = std::chrono::steady_clock::now();
       Schedule schedule;
@@ -138,6 +139,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         schedule = std::move(result.schedule);
         time = result.timePs;
         count = result.numTransfers;
+        strictPhases = result.strictPhasesPs;
       }
       times.milliseconds[name] =
           std::chrono::duration<double, std::milli>(
@@ -152,6 +154,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         form = TransferForm::Packed;
       AlgorithmOp created = replaceWithAlgorithm(request, schedule.view(),
                                                  count, time, model, form);
+      if (strictPhases)
+        // For reports: what pipelining the two phases gained.
+        created->setAttr("coll.strict_phases_time",
+                         OpBuilder(created).getI64IntegerAttr(strictPhases));
       if (exact) {
         // The optimum's shape, for reports: fewest steps, then rounds.
         OpBuilder b(created);
