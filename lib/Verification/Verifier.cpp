@@ -47,6 +47,7 @@
 #include <cstdlib>
 #include <type_traits>
 #include <unordered_map>
+#include <unordered_set>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -279,13 +280,21 @@ public:
     return int64_t(uint64_t(lo) + (keys[p] >> indexBits));
   }
 
+  /// An m-entry buffer for the caller to overwrite: the radix sort's
+  /// scratch when there was one, which saves faulting in fresh pages.
+  ZeroArray<uint64_t> takeSpare() {
+    if (spare.size() != keys.size())
+      return ZeroArray<uint64_t>(keys.size());
+    return std::move(spare);
+  }
+
   /// LSD radix over the bits the times actually span, with the item packed
   /// below them so one 8-byte key carries both; std::sort of (time, item)
   /// pairs when they do not fit together.
   template <typename TimeOf> static TimeOrder sort(size_t m, TimeOf timeOf);
 
 private:
-  ZeroArray<uint64_t> keys;
+  ZeroArray<uint64_t> keys, spare;
   int64_t lo = 0;
   unsigned indexBits = 0;
   uint64_t indexMask = ~uint64_t(0);
@@ -340,7 +349,8 @@ template <typename TimeOf> TimeOrder TimeOrder::sort(size_t m, TimeOf timeOf) {
     for (unsigned p = 0; p < passes; ++p)
       ++counts[p * buckets + ((key >> (indexBits + p * digit)) & digitMask)];
   }
-  ZeroArray<uint64_t> scratch(m);
+  ZeroArray<uint64_t> &scratch = order.spare;
+  scratch = ZeroArray<uint64_t>(m);
   for (unsigned p = 0; p < passes; ++p) {
     size_t *count = counts.data() + p * buckets;
     unsigned shift = indexBits + p * digit;
@@ -414,14 +424,26 @@ public:
         pipelined(spec.model == LinkModel::Pipelined) {
     // One cost per link: every chunk has the same size.
     links.resize(network.numLinks());
+    durationOf.resize(network.numLinks());
     for (LinkId l = 0; l < network.numLinks(); ++l) {
       LinkCost cost = linkCost(network, l, spec.chunkBytes, spec.model);
-      links[l].duration = cost.duration;
+      durationOf[l] = cost.duration;
       links[l].occupancy = cost.occupancy;
+    }
+    // Each node's out-links as (destination, link) in 8 bytes, in the
+    // network's order (by destination, parallel links by id): a node of
+    // degree 8 takes one cache line, so resolving a lane is one miss.
+    firstOut.reserve(network.numNodes() + 1);
+    firstOut.push_back(0);
+    for (NodeId v = 0; v < network.numNodes(); ++v) {
+      for (LinkId l : network.outLinks(v))
+        outPairs.push_back(uint64_t(network.dst(l)) << 32 | l);
+      firstOut.push_back(uint32_t(outPairs.size()));
     }
   }
 
-  int64_t duration(LinkId l) const { return links[l].duration; }
+  int64_t duration(LinkId l) const { return durationOf[l]; }
+  const std::vector<int64_t> &durations() const { return durationOf; }
 
   /// The link transfer x uses, or kNoLink if it cannot move data.
   LinkId resolve(const Transfer &x) const {
@@ -430,7 +452,7 @@ public:
     return find(x.src, x.dst, x.lane);
   }
   bool timed(LinkId l, int64_t start, int64_t end) const {
-    return start >= 0 && end >= start && end - start == links[l].duration;
+    return start >= 0 && end >= start && end - start == durationOf[l];
   }
   Step step(size_t i, const Transfer &x) const {
     LinkId l = resolve(x);
@@ -448,7 +470,7 @@ public:
     }
     LinkState &link = links[s.link];
     if (__builtin_expect(!s.timed, 0))
-      reportTiming(s.index, link.duration);
+      reportTiming(s.index, durationOf[s.link]);
     // Later transfers on the link are compared with the one that keeps it
     // busy longest, not just the previous one: with malformed durations a
     // short transfer can sit inside a long one.
@@ -465,31 +487,29 @@ public:
   }
 
 private:
-  /// The lane-th link src -> dst, as findLink defines it, but by binary
-  /// search on high-degree nodes: out-links are sorted by destination, and
-  /// parallel ones are adjacent in link-id order.
+  /// The lane-th link src -> dst, as findLink defines it: out-links are
+  /// sorted by destination, parallel ones adjacent in link-id order.
   LinkId find(uint32_t src, uint32_t dst, uint16_t lane) const {
     if (src >= network.numNodes() || dst >= network.numNodes())
       return kNoLink;
-    LinkRange out = network.outLinks(src);
-    const LinkId *it = out.begin();
-    if (out.size() > 8) {
-      it = std::lower_bound(
-          out.begin(), out.end(), dst,
-          [&](LinkId l, uint32_t d) { return network.dst(l) < d; });
+    const uint64_t *first = outPairs.data() + firstOut[src];
+    const uint64_t *last = outPairs.data() + firstOut[src + 1];
+    const uint64_t *it = first;
+    uint64_t key = uint64_t(dst) << 32;
+    if (last - first > 8) {
+      it = std::lower_bound(first, last, key);
     } else {
       // Count the smaller destinations without an early exit: the trip
       // count is then the degree, which is predictable, while the position
       // of dst is not (it depends on the transfer).
       size_t below = 0;
-      for (LinkId l : out)
-        below += network.dst(l) < dst;
+      for (const uint64_t *p = first; p != last; ++p)
+        below += *p < key;
       it += below;
     }
-    if (size_t(out.end() - it) <= lane)
+    if (size_t(last - it) <= lane || (it[lane] >> 32) != dst)
       return kNoLink;
-    it += lane;
-    return network.dst(*it) == dst ? *it : kNoLink;
+    return LinkId(it[lane]);
   }
 
   __attribute__((noinline, cold)) void reportMalformed(size_t i) {
@@ -522,7 +542,7 @@ private:
   }
 
   struct LinkState {
-    int64_t duration = 0, occupancy = 0;
+    int64_t occupancy = 0;
     int64_t busyUntil = INT64_MIN;
     size_t busyBy = 0;
   };
@@ -532,6 +552,9 @@ private:
   Reporter &reporter;
   bool pipelined;
   std::vector<LinkState> links;
+  std::vector<int64_t> durationOf;
+  std::vector<uint32_t> firstOut;
+  std::vector<uint64_t> outPairs;
 };
 
 __attribute__((noinline, cold)) std::string causalityText(const ScheduleView &t,
@@ -546,34 +569,144 @@ std::string deliveryText(uint32_t chunk, uint32_t npu, int64_t time) {
          std::to_string(npu) + " by " + str(time) + " ps";
 }
 
-/// Times mapped to unsigned integers in reverse order, so that 0 means
-/// "never" (zeroed memory needs no initialization), UINT64_MAX "from the
-/// start", and a later time is a smaller code.
-uint64_t timeCode(int64_t time) {
-  return ~(uint64_t(time) ^ (uint64_t(1) << 63));
-}
+/// Which (chunk, node) pairs hold their chunk, one bit each: 2 MiB for a
+/// 64x64 All-Gather, so the random accesses of the copy sweep mostly hit
+/// the cache. A hash set beyond 1 GiB of bits.
+class HeldBits {
+public:
+  HeldBits(uint32_t numNodes, uint32_t numChunks) : numNodes(numNodes) {
+    uint64_t pairs = uint64_t(numNodes) * numChunks;
+    if (pairs / 8 <= kDenseBudgetBytes)
+      words = ZeroArray<uint64_t>(size_t(pairs / 64 + 1));
+    else
+      isSparse = true;
+  }
+  uint64_t key(uint32_t chunk, uint32_t node) const {
+    return uint64_t(chunk) * numNodes + node;
+  }
+  bool test(uint64_t k) const {
+    return isSparse ? sparse.count(k) > 0 : (words[k / 64] >> (k % 64)) & 1;
+  }
+  void set(uint64_t k) {
+    if (isSparse)
+      sparse.insert(k);
+    else
+      words[k / 64] |= uint64_t(1) << (k % 64);
+  }
+  void prefetch(uint64_t k) const {
+    if (!isSparse)
+      __builtin_prefetch(&words[k / 64], 1);
+  }
 
-/// Every transfer touches two random (chunk, node) entries; fetching them
-/// this many transfers ahead keeps enough cache misses in flight.
+private:
+  uint64_t numNodes;
+  bool isSparse = false;
+  ZeroArray<uint64_t> words;
+  std::unordered_set<uint64_t> sparse;
+};
+
+/// Transfers that have left but not landed, landed in order of time. The
+/// copy sweep takes transfers in order of start, so on links of one
+/// duration they also end in order: one FIFO per distinct link duration
+/// (few on real networks: one per dimension or tier) replaces a priority
+/// queue. Transfers with a wrong duration, and every transfer when there are
+/// many distinct durations, go through a heap.
+class InFlight {
+public:
+  explicit InFlight(const std::vector<int64_t> &durations)
+      : queueOf(durations.size(), kHeap) {
+    std::vector<int64_t> distinct = durations;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()),
+                   distinct.end());
+    if (distinct.size() > kMaxQueues)
+      return;
+    queues.resize(distinct.size());
+    for (size_t l = 0; l < durations.size(); ++l)
+      queueOf[l] = uint32_t(
+          std::lower_bound(distinct.begin(), distinct.end(), durations[l]) -
+          distinct.begin());
+  }
+
+  void push(LinkId link, bool timed, int64_t end, uint64_t key) {
+    uint32_t q = timed ? queueOf[link] : kHeap;
+    if (q == kHeap) {
+      heap.push_back({end, key});
+      std::push_heap(heap.begin(), heap.end(), Later());
+    } else {
+      queues[q].items.push_back({end, key});
+    }
+  }
+
+  /// Calls land(key) for every transfer that ends by `time`.
+  template <typename Land> void landBy(int64_t time, Land land) {
+    for (Queue &q : queues) {
+      while (q.head < q.items.size() && q.items[q.head].end <= time)
+        land(q.items[q.head++].key);
+      // Drop the landed prefix now and then (amortized O(1) per item).
+      if (q.head > 4096 && q.head * 2 > q.items.size()) {
+        q.items.erase(q.items.begin(), q.items.begin() + q.head);
+        q.head = 0;
+      }
+    }
+    while (!heap.empty() && heap.front().end <= time) {
+      land(heap.front().key);
+      std::pop_heap(heap.begin(), heap.end(), Later());
+      heap.pop_back();
+    }
+  }
+
+private:
+  static constexpr uint32_t kHeap = ~uint32_t(0);
+  static constexpr size_t kMaxQueues = 16;
+  struct Entry {
+    int64_t end;
+    uint64_t key;
+  };
+  struct Later {
+    bool operator()(const Entry &a, const Entry &b) const {
+      return a.end > b.end;
+    }
+  };
+  struct Queue {
+    std::vector<Entry> items;
+    size_t head = 0;
+  };
+  std::vector<uint32_t> queueOf;
+  std::vector<Queue> queues;
+  std::vector<Entry> heap;
+};
+
+/// Every transfer touches two random (chunk, node) bits; fetching them this
+/// many transfers ahead keeps enough cache misses in flight.
 constexpr size_t kAhead = 16;
 
-/// The sweep for copy-only schedules of single-contribution chunks.
+/// The sweep for copy-only schedules of single-contribution chunks. A bit
+/// per (chunk, node) says it holds the chunk; a transfer, once it passes
+/// causality, is in flight until its end, when it sets its destination's
+/// bit. Before each departure at time s, everything that ends by s lands.
 class CopySweep {
 public:
   CopySweep(const Network &network, const VerificationSpec &spec,
             const ScheduleView &t, Reporter &reporter)
       : network(network), spec(spec), t(t), reporter(reporter),
         numNodes(network.numNodes()), held(numNodes, spec.numChunks),
-        links(network, spec, t, reporter) {
+        links(network, spec, t, reporter), inFlight(links.durations()) {
     for (uint32_t c = 0; c < spec.numChunks && c < spec.initial.size(); ++c)
       for (auto [npu, rank] : spec.initial[c])
         if (npu < numNodes)
-          held.at(c, npu) = UINT64_MAX;
+          held.set(held.key(c, npu));
   }
 
   void run(int64_t reportedTimePs, bool sorted) {
-    if (sorted ? runSorted() : runUnsorted())
-      checkDelivery(reportedTimePs);
+    reportedTime = reportedTimePs;
+    if (!(sorted ? runSorted() : runUnsorted()))
+      return;
+    if (!checked)
+      checkDelivery();
+    // Final-state violations come after every transfer's.
+    for (Violation &v : finals)
+      reporter.add(v.property, v.transfer, std::move(v.message));
   }
 
 private:
@@ -581,19 +714,26 @@ private:
   bool visit(const Step &s) {
     if (!links.depart(s))
       return !reporter.full();
-    if (__builtin_expect(held.get(s.chunk, s.src) < timeCode(s.start), 0)) {
-      reporter.add(Property::Causality, s.index, causalityText(t, s.index));
-    } else if (s.end > s.start) {
-      uint64_t &code = held.at(s.chunk, s.dst);
-      code = std::max(code, timeCode(s.end));
+    // Starts come in order, and many transfers share one. Deliveries are
+    // decided on the state at the reported time, before anything later
+    // lands.
+    if (s.start != landedBy) {
+      if (!checked && s.start > reportedTime)
+        checkDelivery();
+      landedBy = s.start;
+      inFlight.landBy(landedBy, [&](uint64_t k) { held.set(k); });
     }
+    if (__builtin_expect(!held.test(held.key(s.chunk, s.src)), 0))
+      reporter.add(Property::Causality, s.index, causalityText(t, s.index));
+    else if (s.end > s.start)
+      inFlight.push(s.link, s.timed, s.end, held.key(s.chunk, s.dst));
     return !reporter.full();
   }
 
   void prefetch(uint32_t chunk, uint32_t src, uint32_t dst) const {
     if (chunk < spec.numChunks && src < numNodes && dst < numNodes) {
-      held.prefetch(chunk, src);
-      held.prefetch(chunk, dst);
+      held.prefetch(held.key(chunk, src));
+      held.prefetch(held.key(chunk, dst));
     }
   }
 
@@ -625,7 +765,7 @@ private:
       return true;
     }
     constexpr uint32_t kUntimed = uint32_t(1) << 31;
-    ZeroArray<uint64_t> packed(n);
+    ZeroArray<uint64_t> packed = order.takeSpare();
     for (size_t i = 0; i < n; ++i) {
       Transfer x = t[i];
       LinkId l = links.resolve(x);
@@ -666,19 +806,19 @@ private:
     return true;
   }
 
-  void checkDelivery(int64_t reportedTimePs) {
-    // An arrival by the reported time (code 0 is "never", even for a
-    // reported time of INT64_MAX).
-    uint64_t by = timeCode(reportedTimePs);
+  /// Delivery violations at the reported time, kept aside (up to the
+  /// reporter's limit; more are never needed).
+  void checkDelivery() {
+    checked = true;
+    inFlight.landBy(reportedTime, [&](uint64_t k) { held.set(k); });
+    size_t limit = reporter.limit() ? reporter.limit() : SIZE_MAX;
     for (uint32_t c = 0; c < spec.numChunks && c < spec.required.size(); ++c)
       for (uint32_t v : spec.required[c]) {
-        uint64_t code = v < numNodes ? held.get(c, v) : 0;
-        if (code == 0 || code < by) {
-          reporter.add(Property::Delivery, SIZE_MAX,
-                       deliveryText(c, v, reportedTimePs));
-          if (reporter.full())
-            return;
-        }
+        if (finals.size() >= limit)
+          return;
+        if (v >= numNodes || !held.test(held.key(c, v)))
+          finals.push_back(
+              {Property::Delivery, SIZE_MAX, deliveryText(c, v, reportedTime)});
       }
   }
 
@@ -687,9 +827,14 @@ private:
   const ScheduleView &t;
   Reporter &reporter;
   uint32_t numNodes;
-  /// timeCode of the earliest arrival of each (chunk, node).
-  PairStore<uint64_t> held;
+  HeldBits held;
   LinkChecker links;
+  InFlight inFlight;
+  /// The time up to which arrivals have landed.
+  int64_t landedBy = INT64_MIN;
+  int64_t reportedTime = 0;
+  bool checked = false;
+  std::vector<Violation> finals;
 };
 
 /// Exact contribution sets of up to 64 ranks.

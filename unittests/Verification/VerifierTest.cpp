@@ -1237,6 +1237,20 @@ TEST(VerifierTest, ArrivalIsTheDeclaredEnd) {
   EXPECT_EQ(found[2].property, Property::Reduction);
   EXPECT_EQ(found[2].message,
             "npu 2 ends with chunk 0 missing the contribution of rank 0");
+
+  // A late arrival over one link does not hold back earlier ones over
+  // links of the same cost: npu 2 has chunk 1 at one hop, while chunk 0
+  // takes five over 1 -> 0.
+  VerificationSpec bc2 = buildVerificationSpec(
+      collective(CollectiveKind::Broadcast, 2 * kMB, {}, 1, 2), 3,
+      LinkModel::Blocking);
+  ts = {copy(0, 1, 0, 0, 5 * kHop), copy(1, 1, 2, 0, kHop),
+        copy(0, 1, 2, kHop, 2 * kHop), copy(1, 1, 0, 5 * kHop, 6 * kHop),
+        copy(1, 2, 1, kHop, 2 * kHop)};
+  found = verify(*net, bc2, ts, 6 * kHop, 0);
+  ASSERT_EQ(found.size(), 1u) << describe(found);
+  EXPECT_EQ(found[0].property, Property::Link);
+  EXPECT_EQ(found[0].transfer, 0u);
 }
 
 // Input far out of the range the radix sort packs (times spanning more than
