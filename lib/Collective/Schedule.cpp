@@ -49,6 +49,15 @@ void ScheduleView::packInto(char *out) const {
   std::memcpy(out + at.kinds, kinds, count);
 }
 
+Schedule::Schedule(const ScheduleView &view)
+    : starts(view.starts, view.starts + view.count),
+      ends(view.ends, view.ends + view.count),
+      chunks(view.chunks, view.chunks + view.count),
+      srcs(view.srcs, view.srcs + view.count),
+      dsts(view.dsts, view.dsts + view.count),
+      lanes(view.lanes, view.lanes + view.count),
+      kinds(view.kinds, view.kinds + view.count) {}
+
 void Schedule::reserve(size_t n) {
   starts.reserve(n);
   ends.reserve(n);

@@ -133,13 +133,9 @@ SimulationResult simulate(const Network &network, const Problem &problem,
     arrivals.deliver(t.chunk, t.dst, ends[i]);
     result.timePs = std::max(result.timePs, ends[i]);
   }
-  result.schedule.reserve(n);
-  for (size_t i = 0; i < n; ++i) {
-    Transfer t = transfers[i];
-    t.start = starts[i];
-    t.end = ends[i];
-    result.schedule.push_back(t);
-  }
+  result.schedule = Schedule(transfers);
+  for (size_t i = 0; i < n; ++i)
+    result.schedule.setTimes(i, starts[i], ends[i]);
   return result;
 }
 

@@ -82,7 +82,16 @@ private:
 /// Owning columns.
 class Schedule {
 public:
+  Schedule() = default;
+  /// A copy of the viewed columns.
+  explicit Schedule(const ScheduleView &view);
+
   size_t size() const { return starts.size(); }
+  /// Retimes transfer i in place.
+  void setTimes(size_t i, int64_t start, int64_t end) {
+    starts[i] = start;
+    ends[i] = end;
+  }
   void reserve(size_t n);
   void push_back(const Transfer &t);
   /// Invalidated by push_back.
