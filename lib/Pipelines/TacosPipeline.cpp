@@ -12,6 +12,10 @@ void tacos::buildTacosPipeline(OpPassManager &pm,
                                const TacosPipelineOptions &options) {
   // Switch networks synthesize like any other once unwound.
   pm.addPass(topo::createTopoUnwindSwitches());
+  coll::CollDecomposeOptions decompose;
+  decompose.seed = options.seed;
+  decompose.trials = options.trials;
+  pm.addPass(coll::createCollDecompose(decompose));
   coll::CollSynthesizeOptions synthesize;
   synthesize.algorithm = options.algorithm;
   synthesize.seed = options.seed;

@@ -73,10 +73,16 @@ SynthesisResult synthesizeCollective(const Network &network,
                      "simulate: " + pipelined.error;
       return result;
     }
-    result.schedule =
-        concatenate(reduction.view(), pipelined.schedule.view(), 0);
-    result.timePs = std::max(gather.timePs, pipelined.timePs);
     result.strictPhasesPs = gather.timePs + spread.timePs;
+    if (options.pipelinePhases) {
+      result.schedule =
+          concatenate(reduction.view(), pipelined.schedule.view(), 0);
+      result.timePs = std::max(gather.timePs, pipelined.timePs);
+    } else {
+      result.schedule = concatenate(reduction.view(), spread.schedule.view(),
+                                    gather.timePs);
+      result.timePs = result.strictPhasesPs;
+    }
   } else {
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;

@@ -34,9 +34,8 @@ struct TacosPipelineOptions
       llvm::cl::init("")};
 };
 
-/// unwind switches -> synthesize -> verify (-> verify-smt) -> report: no
-/// algorithm leaves the pipeline unverified. Decomposition joins it when it
-/// is built.
+/// unwind switches -> decompose All-Reduces -> synthesize -> verify
+/// (-> verify-smt) -> report: no algorithm leaves the pipeline unverified.
 void buildTacosPipeline(mlir::OpPassManager &pm,
                         const TacosPipelineOptions &options);
 

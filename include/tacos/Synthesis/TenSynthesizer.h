@@ -36,6 +36,9 @@ struct SynthesisOptions {
   /// False: only the time and the transfer count are kept (for networks
   /// whose schedule would not fit in memory); no compaction either.
   bool materialize = true;
+  /// All-Reduce: let a chunk's All-Gather start as soon as its own reduction
+  /// is done (true), or only after the whole Reduce-Scatter (false).
+  bool pipelinePhases = true;
   /// Called now and then with the fraction of deliveries made (0..1).
   std::function<void(double)> progress;
 };

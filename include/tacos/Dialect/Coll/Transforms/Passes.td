@@ -185,4 +185,27 @@ def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
   }];
 }
 
+def CollDecompose : Pass<"coll-decompose", "mlir::ModuleOp"> {
+  let summary = "All-Reduce -> Reduce-Scatter ; All-Gather, as one algorithm";
+  let description = [{
+    Lowers every `coll.all_reduce` request to one `coll.algorithm` with two
+    phases: a Reduce-Scatter (an All-Gather synthesized on the transposed
+    network, time-reversed) and an All-Gather. With `phases=pipelined` (the
+    default) a chunk's All-Gather starts as soon as its own reduction has
+    finished and its links are free; with `phases=strict` only after the
+    whole Reduce-Scatter. The algorithm records the strict-phase time in
+    `coll.strict_phases_time`, and `coll-report` prints the gain.
+    `coll-synthesize` lowers All-Reduce requests the same way; this pass
+    does only that step, so it can be run and tested alone. Other requests
+    are left alone.
+  }];
+  let options = [
+    Option<"phases", "phases", "std::string", /*default=*/"\"pipelined\"",
+           "pipelined | strict">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "Synthesis seed">,
+    Option<"trials", "trials", "unsigned", /*default=*/"1",
+           "Seeds to try per phase, keeping the fastest">
+  ];
+}
+
 #endif // TACOS_COLL_PASSES

@@ -1,0 +1,62 @@
+//===- CollDecompose.cpp - All-Reduce as two phases -----------------------===//
+//
+// Thin: the core's synthesizeCollective does the decomposition; this pass
+// applies it to All-Reduce requests only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Synthesis/Combining.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace tacos::coll {
+#define GEN_PASS_DEF_COLLDECOMPOSE
+#include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
+} // namespace tacos::coll
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
+  using CollDecomposeBase::CollDecomposeBase;
+
+  void runOnOperation() override {
+    if (phases != "pipelined" && phases != "strict") {
+      mlir::emitError(getOperation().getLoc(),
+                      "coll-decompose: unknown phases '")
+          << phases << "'; expected pipelined or strict";
+      return signalPassFailure();
+    }
+    SymbolTableCollection symbols;
+    for (AllReduceOp request :
+         llvm::to_vector(getOperation().getOps<AllReduceOp>())) {
+      FailureOr<CollectiveModel> collective =
+          buildCollectiveModel(request, symbols);
+      if (failed(collective))
+        return signalPassFailure();
+      SynthesisOptions options;
+      options.seed = seed;
+      options.trials = trials;
+      options.pipelinePhases = phases == "pipelined";
+      SynthesisResult result = synthesizeCollective(
+          collective->network, collective->spec, options);
+      if (!result.error.empty()) {
+        request.emitError("coll-decompose: ") << result.error;
+        return signalPassFailure();
+      }
+      AlgorithmOp algorithm = replaceWithAlgorithm(
+          request, result.schedule.view(), result.numTransfers, result.timePs,
+          options.model,
+          result.numTransfers <= 10000 ? TransferForm::Ops
+                                       : TransferForm::Packed);
+      algorithm->setAttr(
+          "coll.strict_phases_time",
+          OpBuilder(algorithm).getI64IntegerAttr(result.strictPhasesPs));
+    }
+  }
+};
+} // namespace
