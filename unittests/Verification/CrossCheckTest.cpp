@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Conversion/CollToSMT.h"
-#include "tacos/Conversion/SolveWithZ3.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Inversion.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
@@ -18,8 +17,6 @@
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Target/SMTLIB/ExportSMTLIB.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -58,22 +55,12 @@ std::set<Property> smtProperties(const Case &c, const Schedule &s,
   mlir::FailureOr<SmtEncoding> encoding = encodeAlgorithmAsSmt(
       builder, loc, c.network, c.spec, s.view(), time, error);
   EXPECT_TRUE(mlir::succeeded(encoding)) << error;
-  std::string script;
-  llvm::raw_string_ostream os(script);
-  EXPECT_TRUE(mlir::succeeded(mlir::smt::exportSMTLIB(*module, os)));
-  if (size_t reset = script.rfind("(reset)"); reset != std::string::npos)
-    script.erase(reset);
-  std::vector<std::string> names;
-  std::map<std::string, Property> property;
-  for (const SmtFact &fact : encoding->facts) {
-    names.push_back(fact.name);
-    property[fact.name] = fact.property;
-  }
-  Z3Outcome outcome = solveWithZ3(script, names);
+  std::vector<const SmtFact *> violated;
+  Z3Outcome outcome = solveEncoding(*module, *encoding, 0, violated);
   EXPECT_NE(outcome.result, Z3Outcome::Result::Error) << outcome.message;
   std::set<Property> found;
-  for (const std::string &name : outcome.trueFlags)
-    found.insert(property[name]);
+  for (const SmtFact *fact : violated)
+    found.insert(fact->property);
   return found;
 }
 

@@ -18,11 +18,13 @@
 #define TACOS_CONVERSION_COLLTOSMT_H
 
 #include "tacos/Collective/Schedule.h"
+#include "tacos/Conversion/SolveWithZ3.h"
 #include "tacos/Network/Network.h"
 #include "tacos/Verification/Verifier.h"
 
 #include "mlir/Dialect/SMT/IR/SMTOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 #include <string>
@@ -55,6 +57,13 @@ encodeAlgorithmAsSmt(mlir::OpBuilder &builder, mlir::Location loc,
                      const Network &network, const VerificationSpec &spec,
                      const ScheduleView &transfers, int64_t reportedTimePs,
                      std::string &error);
+
+/// Exports `module` (which holds the encoding's solver) to SMT-LIB, runs Z3
+/// on it, and fills `violated` with the facts a model makes true, in
+/// encoding order (none when the result is Unsat: the algorithm is correct).
+Z3Outcome solveEncoding(mlir::ModuleOp module, const SmtEncoding &encoding,
+                        unsigned timeoutMs,
+                        std::vector<const SmtFact *> &violated);
 
 #define GEN_PASS_DECL_CONVERTCOLLTOSMT
 #include "tacos/Conversion/Passes.h.inc"

@@ -4,6 +4,8 @@
 #include "tacos/Simulation/Simulator.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
+#include "mlir/Target/SMTLIB/ExportSMTLIB.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <map>
@@ -332,6 +334,37 @@ encodeAlgorithmAsSmt(OpBuilder &builder, Location loc, const Network &network,
   }
   smt::YieldOp::create(builder, loc);
   return encoding;
+}
+
+Z3Outcome solveEncoding(ModuleOp module, const SmtEncoding &encoding,
+                        unsigned timeoutMs,
+                        std::vector<const SmtFact *> &violated) {
+  std::string script;
+  llvm::raw_string_ostream os(script);
+  if (failed(smt::exportSMTLIB(module, os))) {
+    Z3Outcome outcome;
+    outcome.message = "cannot export SMT-LIB";
+    return outcome;
+  }
+  // The exporter closes each solver scope with (reset); the model must
+  // outlive (check-sat), so the script stops there.
+  if (size_t reset = script.rfind("(reset)"); reset != std::string::npos)
+    script.erase(reset);
+  std::vector<std::string> names;
+  std::map<std::string, const SmtFact *> byName;
+  for (const SmtFact &fact : encoding.facts) {
+    names.push_back(fact.name);
+    byName[fact.name] = &fact;
+  }
+  Z3Outcome outcome = solveWithZ3(script, names, timeoutMs);
+  violated.clear();
+  for (const std::string &name : outcome.trueFlags)
+    if (auto it = byName.find(name); it != byName.end())
+      violated.push_back(it->second);
+  // Facts live in one vector, so pointer order is encoding order:
+  // deterministic whatever order Z3 lists its model in.
+  std::sort(violated.begin(), violated.end());
+  return outcome;
 }
 
 } // namespace tacos

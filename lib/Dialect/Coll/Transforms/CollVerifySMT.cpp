@@ -6,16 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Conversion/CollToSMT.h"
-#include "tacos/Conversion/SolveWithZ3.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 
-#include <map>
 
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLVERIFYSMT
@@ -58,23 +55,8 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
         model->transfers.view(), algorithm.getTime(), error);
     if (failed(encoding))
       return algorithm.emitError("coll-verify-smt: ") << error;
-    std::string script;
-    llvm::raw_string_ostream os(script);
-    if (failed(smt::exportSMTLIB(*scratch, os)))
-      return algorithm.emitError("coll-verify-smt: cannot export SMT-LIB");
-
-    // The exporter closes each solver scope with (reset); the model must
-    // outlive (check-sat), so the script stops there.
-    if (size_t reset = script.rfind("(reset)"); reset != std::string::npos)
-      script.erase(reset);
-
-    std::vector<std::string> names;
-    std::map<std::string, const SmtFact *> byName;
-    for (const SmtFact &fact : encoding->facts) {
-      names.push_back(fact.name);
-      byName[fact.name] = &fact;
-    }
-    Z3Outcome outcome = solveWithZ3(script, names, timeoutMs);
+    std::vector<const SmtFact *> found;
+    Z3Outcome outcome = solveEncoding(*scratch, *encoding, timeoutMs, found);
     switch (outcome.result) {
     case Z3Outcome::Result::Unsat:
       algorithm->setAttr(kVerifiedSmtAttr, UnitAttr::get(&getContext()));
@@ -89,13 +71,6 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     case Z3Outcome::Result::Sat:
       break;
     }
-    // Report in encoding order (transfer facts by index, then global ones),
-    // which is deterministic whatever order Z3 lists the model in.
-    std::vector<const SmtFact *> found;
-    for (const std::string &name : outcome.trueFlags)
-      if (auto it = byName.find(name); it != byName.end())
-        found.push_back(it->second);
-    std::sort(found.begin(), found.end());
     for (const SmtFact *fact : found)
       reportViolation(algorithm, "coll-verify-smt", fact->property,
                       fact->transfer, fact->description);
