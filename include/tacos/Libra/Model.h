@@ -1,0 +1,75 @@
+//===- Model.h - LIBRA's time and cost model --------------------*- C++ -*-===//
+//
+// DESIGN §6. Unknowns: B_d, the bandwidth per NPU of dimension d, in GB/s.
+// A collective of m bytes over the dimensions it uses (group size c_d each,
+// in the order given) puts a_d bytes on dimension d:
+//   All-Reduce:     ascending order, a_d = 2 m_d (c_d - 1) / c_d, m_{d+1} = m_d / c_d
+//   Reduce-Scatter: the same without the factor 2
+//   All-Gather:     descending order from the shard, a_d = m_d (c_d - 1),
+//                   m grows by c_d
+//   All-to-All:     every used dimension, a_d = m (c_d - 1) / c_d
+// Dimensions are pipelined, so the collective takes max_d a_d / B_d (bytes
+// over GB/s is nanoseconds). A workload takes compute + the sum of count x
+// collective time; it costs N * sum_d u_d B_d.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_LIBRA_MODEL_H
+#define TACOS_LIBRA_MODEL_H
+
+#include "tacos/Collective/Collective.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tacos::libra {
+
+struct WorkloadCollective {
+  CollectiveKind kind = CollectiveKind::AllReduce;
+  double bytes = 0;
+  /// The dimensions it runs over, in the order given, with the group size
+  /// in each (the dimension's size unless a group says otherwise).
+  std::vector<std::pair<unsigned, int64_t>> dims;
+  double count = 1;
+};
+
+struct Workload {
+  double computeNs = 0;
+  double weight = 1; ///< in a weighted sum of several workloads
+  std::vector<WorkloadCollective> collectives;
+};
+
+/// sum_d coefficients[d] * B_d  (==, <=, >=)  rhs, in GB/s.
+struct LinearConstraint {
+  enum class Relation { Equal, LessEqual, GreaterEqual } relation;
+  std::vector<double> coefficients;
+  double rhs = 0;
+};
+
+struct AllocationProblem {
+  unsigned numDims = 0;
+  double numNpus = 0;
+  /// Dollars per GB/s per NPU of each dimension (u_d).
+  std::vector<double> pricePerGBps;
+  std::vector<Workload> workloads;
+  std::vector<LinearConstraint> constraints;
+};
+
+/// The per-dimension bytes a_d of one collective (zero for unused dims).
+/// Returns an error message for a collective LIBRA does not model.
+std::string dimensionLoads(const WorkloadCollective &collective,
+                           unsigned numDims, std::vector<double> &loads);
+
+/// Workload time in ns (weighted sum over workloads) for bandwidths B.
+/// A dimension a collective uses with B_d = 0 makes the time infinite.
+double workloadTimeNs(const AllocationProblem &problem,
+                      const std::vector<double> &bandwidthGBps);
+
+/// Dollars: N * sum_d u_d B_d.
+double networkCost(const AllocationProblem &problem,
+                   const std::vector<double> &bandwidthGBps);
+
+} // namespace tacos::libra
+
+#endif // TACOS_LIBRA_MODEL_H

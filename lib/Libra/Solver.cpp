@@ -1,0 +1,214 @@
+//===- Solver.cpp - Optimal bandwidth per dimension -----------------------===//
+
+#include "tacos/Libra/Solver.h"
+
+#include <nlopt.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace tacos::libra {
+
+namespace {
+
+/// Variables: B_0..B_{D-1} (GB/s), then t_0..t_{K-1} (ms). Loads are kept
+/// in MB so that a / B is in ms: every variable is then of order 1..1000,
+/// which SLSQP needs to converge tightly.
+struct Formulation {
+  const AllocationProblem *problem;
+  Objective objective;
+  unsigned numDims;
+  std::vector<std::vector<double>> loadsMB; // [k][d]
+  std::vector<double> weightTimesCount;     // [k]
+  double computeMs = 0;
+  /// For t_k >= a_{k,d} / B_d.
+  struct Epigraph {
+    const Formulation *f;
+    unsigned k, d;
+  };
+  std::vector<Epigraph> epigraphs;
+  struct Linear {
+    const Formulation *f;
+    const LinearConstraint *c;
+    double sign;
+  };
+  std::vector<Linear> linears;
+  /// PerfPerCost minimizes (time / timeScale) * (cost / costScale): both
+  /// near 1 at the start, which SLSQP needs.
+  double timeScale = 1, costScale = 1;
+
+  double timeMs(const double *x) const {
+    double t = computeMs;
+    for (size_t k = 0; k < weightTimesCount.size(); ++k)
+      t += weightTimesCount[k] * x[numDims + k];
+    return t;
+  }
+  double costOf(const double *x) const {
+    double perNpu = 0;
+    for (unsigned d = 0; d < numDims; ++d)
+      perNpu += problem->pricePerGBps[d] * x[d];
+    return problem->numNpus * perNpu;
+  }
+};
+
+double objectiveFn(unsigned n, const double *x, double *grad, void *data) {
+  auto *f = static_cast<Formulation *>(data);
+  double time = f->timeMs(x);
+  if (f->objective == Objective::Perf) {
+    if (grad) {
+      std::fill(grad, grad + n, 0.0);
+      for (size_t k = 0; k < f->weightTimesCount.size(); ++k)
+        grad[f->numDims + k] = f->weightTimesCount[k];
+    }
+    return time;
+  }
+  double t = time / f->timeScale, cost = f->costOf(x) / f->costScale;
+  if (grad) {
+    for (unsigned d = 0; d < f->numDims; ++d)
+      grad[d] = t * f->problem->numNpus * f->problem->pricePerGBps[d] /
+                f->costScale;
+    for (size_t k = 0; k < f->weightTimesCount.size(); ++k)
+      grad[f->numDims + k] = f->weightTimesCount[k] / f->timeScale * cost;
+  }
+  return t * cost;
+}
+
+/// a / B_d - t_k <= 0
+double epigraphFn(unsigned n, const double *x, double *grad, void *data) {
+  auto *e = static_cast<Formulation::Epigraph *>(data);
+  double a = e->f->loadsMB[e->k][e->d], b = x[e->d];
+  if (grad) {
+    std::fill(grad, grad + n, 0.0);
+    grad[e->d] = -a / (b * b);
+    grad[e->f->numDims + e->k] = -1;
+  }
+  return a / b - x[e->f->numDims + e->k];
+}
+
+/// sign * (sum c_d B_d - rhs) <= 0 (or == 0)
+double linearFn(unsigned n, const double *x, double *grad, void *data) {
+  auto *l = static_cast<Formulation::Linear *>(data);
+  double value = -l->c->rhs;
+  if (grad)
+    std::fill(grad, grad + n, 0.0);
+  for (unsigned d = 0; d < l->f->numDims; ++d) {
+    value += l->c->coefficients[d] * x[d];
+    if (grad)
+      grad[d] = l->sign * l->c->coefficients[d];
+  }
+  return l->sign * value;
+}
+
+} // namespace
+
+static Allocation solve(const AllocationProblem &problem, Objective objective,
+                        const std::vector<double> *start);
+
+Allocation allocateBandwidth(const AllocationProblem &problem,
+                             Objective objective) {
+  // Perf is convex; perf-per-cost is not, so it starts from perf's optimum.
+  Allocation perf = solve(problem, Objective::Perf, nullptr);
+  if (objective == Objective::Perf || !perf.error.empty())
+    return perf;
+  return solve(problem, Objective::PerfPerCost, &perf.bandwidthGBps);
+}
+
+static Allocation solve(const AllocationProblem &problem, Objective objective,
+                        const std::vector<double> *start) {
+  Allocation result;
+  Formulation f;
+  f.problem = &problem;
+  f.objective = objective;
+  f.numDims = problem.numDims;
+  std::vector<bool> used(problem.numDims, false);
+  std::vector<double> loads;
+  for (const Workload &w : problem.workloads) {
+    f.computeMs += w.weight * w.computeNs / 1e6;
+    for (const WorkloadCollective &c : w.collectives) {
+      result.error = dimensionLoads(c, problem.numDims, loads);
+      if (!result.error.empty())
+        return result;
+      for (double &a : loads)
+        a /= 1e6;
+      for (unsigned d = 0; d < problem.numDims; ++d)
+        used[d] = used[d] || loads[d] > 0;
+      f.loadsMB.push_back(loads);
+      f.weightTimesCount.push_back(w.weight * c.count);
+    }
+  }
+  unsigned n = problem.numDims + unsigned(f.loadsMB.size());
+  nlopt_opt opt = nlopt_create(NLOPT_LD_SLSQP, n);
+  std::vector<double> lower(n, 0.0), x(n, 1.0);
+  // A dimension some collective uses needs some bandwidth (else the time
+  // is infinite); 1e-6 GB/s keeps a / B_d defined.
+  for (unsigned d = 0; d < problem.numDims; ++d)
+    lower[d] = used[d] ? 1e-6 : 0.0;
+  nlopt_set_lower_bounds(opt, lower.data());
+  nlopt_set_min_objective(opt, objectiveFn, &f);
+  for (unsigned k = 0; k < f.loadsMB.size(); ++k)
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      if (f.loadsMB[k][d] > 0)
+        f.epigraphs.push_back({&f, k, d});
+  for (auto &e : f.epigraphs)
+    nlopt_add_inequality_constraint(opt, epigraphFn, &e, 1e-12);
+  f.linears.reserve(problem.constraints.size());
+  for (const LinearConstraint &c : problem.constraints) {
+    double sign = c.relation == LinearConstraint::Relation::GreaterEqual ? -1 : 1;
+    f.linears.push_back({&f, &c, sign});
+    if (c.relation == LinearConstraint::Relation::Equal)
+      nlopt_add_equality_constraint(opt, linearFn, &f.linears.back(), 1e-9);
+    else
+      nlopt_add_inequality_constraint(opt, linearFn, &f.linears.back(), 1e-9);
+  }
+  nlopt_set_xtol_rel(opt, 1e-14);
+  nlopt_set_ftol_rel(opt, 1e-15);
+  nlopt_set_maxeval(opt, 5000);
+
+  // Start: every dimension at 1 GB/s (or the given bandwidths), each t_k
+  // just feasible.
+  if (start)
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      x[d] = std::max((*start)[d], lower[d]);
+  for (unsigned k = 0; k < f.loadsMB.size(); ++k) {
+    double t = 0;
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      if (f.loadsMB[k][d] > 0)
+        t = std::max(t, f.loadsMB[k][d] / x[d]);
+    x[problem.numDims + k] = t;
+  }
+  f.timeScale = std::max(1e-12, f.timeMs(x.data()));
+  f.costScale = std::max(1e-12, f.costOf(x.data()));
+  double best = 0;
+  nlopt_result status = nlopt_optimize(opt, x.data(), &best);
+  nlopt_destroy(opt);
+  // SLSQP often stops at the optimum with "roundoff limited"; the point is
+  // used if it meets the constraints (checked below).
+  if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED) {
+    result.error = "the solver failed (NLopt status " +
+                   std::to_string(int(status)) +
+                   "); are the constraints feasible?";
+    return result;
+  }
+  result.bandwidthGBps.assign(x.begin(), x.begin() + problem.numDims);
+  for (const LinearConstraint &c : problem.constraints) {
+    double lhs = 0;
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      lhs += c.coefficients[d] * result.bandwidthGBps[d];
+    double slack = 1e-6 * std::max(1.0, std::fabs(c.rhs));
+    bool ok = c.relation == LinearConstraint::Relation::Equal
+                  ? std::fabs(lhs - c.rhs) <= slack
+              : c.relation == LinearConstraint::Relation::LessEqual
+                  ? lhs <= c.rhs + slack
+                  : lhs >= c.rhs - slack;
+    if (!ok) {
+      result.error = "the constraints cannot all be met";
+      return result;
+    }
+  }
+  result.timeNs = workloadTimeNs(problem, result.bandwidthGBps);
+  result.cost = networkCost(problem, result.bandwidthGBps);
+  return result;
+}
+
+} // namespace tacos::libra

@@ -1,0 +1,133 @@
+//===- SolverTest.cpp - Optimal allocations against closed forms ----------===//
+
+#include "tacos/Libra/Solver.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace tacos;
+using namespace tacos::libra;
+
+namespace {
+
+LinearConstraint sumEquals(unsigned dims, double total) {
+  return {LinearConstraint::Relation::Equal, std::vector<double>(dims, 1.0),
+          total};
+}
+
+void expectRelative(double actual, double expected, double tolerance = 1e-6) {
+  EXPECT_NEAR(actual, expected, tolerance * std::fabs(expected))
+      << actual << " vs " << expected;
+}
+
+AllocationProblem threeDims() {
+  AllocationProblem p;
+  p.numDims = 3;
+  p.numNpus = 4096;
+  p.pricePerGBps = {1, 2, 8};
+  return p;
+}
+
+// One collective and only a sum constraint: B_d = S a_d / sum(a).
+TEST(LibraSolverTest, OneCollectiveMatchesTheClosedForm) {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.computeNs = 5e6;
+  w.collectives.push_back(
+      {CollectiveKind::AllReduce, 768.0 * (1 << 20), {{0, 16}, {1, 8}, {2, 32}}, 4});
+  p.workloads.push_back(w);
+  p.constraints.push_back(sumEquals(3, 500));
+  Allocation r = allocateBandwidth(p, Objective::Perf);
+  ASSERT_EQ(r.error, "");
+  std::vector<double> a;
+  ASSERT_EQ(dimensionLoads(w.collectives[0], 3, a), "");
+  double sum = a[0] + a[1] + a[2];
+  for (unsigned d = 0; d < 3; ++d)
+    expectRelative(r.bandwidthGBps[d], 500 * a[d] / sum);
+  expectRelative(r.timeNs, 5e6 + 4 * sum / 500);
+}
+
+// Disjoint TP (dimension 0) and DP (dimensions 1, 2) groups with a sum
+// constraint: DP splits its share in proportion to its loads, and the two
+// shares go as the square roots of (count x load).
+TEST(LibraSolverTest, DisjointGroupsMatchTheClosedForm) {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.collectives.push_back({CollectiveKind::AllReduce, 1e9, {{0, 16}}, 8});
+  w.collectives.push_back(
+      {CollectiveKind::AllReduce, 4e9, {{1, 8}, {2, 32}}, 1});
+  p.workloads.push_back(w);
+  p.constraints.push_back(sumEquals(3, 1000));
+  Allocation r = allocateBandwidth(p, Objective::Perf);
+  ASSERT_EQ(r.error, "");
+  std::vector<double> tp, dp;
+  dimensionLoads(w.collectives[0], 3, tp);
+  dimensionLoads(w.collectives[1], 3, dp);
+  double x = std::sqrt(8 * tp[0]), y = std::sqrt(dp[1] + dp[2]);
+  double b0 = 1000 * x / (x + y), rest = 1000 - b0;
+  expectRelative(r.bandwidthGBps[0], b0);
+  expectRelative(r.bandwidthGBps[1], rest * dp[1] / (dp[1] + dp[2]));
+  expectRelative(r.bandwidthGBps[2], rest * dp[2] / (dp[1] + dp[2]));
+}
+
+// DESIGN §6's constraint set on four dimensions.
+TEST(LibraSolverTest, MeetsEveryConstraint) {
+  AllocationProblem p;
+  p.numDims = 4;
+  p.numNpus = 4096;
+  p.pricePerGBps = {1, 1, 2, 8};
+  Workload w;
+  w.collectives.push_back({CollectiveKind::AllReduce, 1e9, {{0, 4}, {1, 8}}, 4});
+  w.collectives.push_back({CollectiveKind::AllReduce, 1e9, {{2, 4}, {3, 32}}, 1});
+  p.workloads.push_back(w);
+  using R = LinearConstraint::Relation;
+  p.constraints = {{R::Equal, {1, 1, 1, 1}, 1000},
+                   {R::Equal, {1, 0, 0, 0}, 500},
+                   {R::GreaterEqual, {1, -1, 0, 0}, 0},
+                   {R::GreaterEqual, {0, 1, -1, 0}, 0},
+                   {R::Equal, {0, 0, 1, 1}, 200}};
+  Allocation r = allocateBandwidth(p, Objective::Perf);
+  ASSERT_EQ(r.error, "");
+  const auto &b = r.bandwidthGBps;
+  expectRelative(b[0] + b[1] + b[2] + b[3], 1000);
+  expectRelative(b[0], 500);
+  expectRelative(b[2] + b[3], 200);
+  EXPECT_GE(b[0], b[1] - 1e-6);
+  EXPECT_GE(b[1], b[2] - 1e-6);
+  // The same problem twice gives the same answer.
+  Allocation again = allocateBandwidth(p, Objective::Perf);
+  EXPECT_EQ(again.bandwidthGBps, r.bandwidthGBps);
+}
+
+TEST(LibraSolverTest, PerfPerCostBeatsEqualAndPerfAllocations) {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.computeNs = 2e8;
+  w.collectives.push_back({CollectiveKind::AllReduce, 1e9, {{0, 16}}, 8});
+  w.collectives.push_back({CollectiveKind::AllReduce, 4e9, {{1, 8}, {2, 32}}, 1});
+  p.workloads.push_back(w);
+  p.constraints.push_back(sumEquals(3, 500));
+  Allocation perf = allocateBandwidth(p, Objective::Perf);
+  Allocation ppc = allocateBandwidth(p, Objective::PerfPerCost);
+  ASSERT_EQ(perf.error, "");
+  ASSERT_EQ(ppc.error, "");
+  std::vector<double> equal(3, 500.0 / 3);
+  double equalProduct =
+      workloadTimeNs(p, equal) * networkCost(p, equal);
+  EXPECT_LE(ppc.timeNs * ppc.cost, equalProduct * (1 + 1e-9));
+  EXPECT_LE(ppc.timeNs * ppc.cost, perf.timeNs * perf.cost * (1 + 1e-9));
+  EXPECT_LE(perf.timeNs, workloadTimeNs(p, equal) * (1 + 1e-9));
+}
+
+TEST(LibraSolverTest, ReportsInfeasibleConstraints) {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.collectives.push_back({CollectiveKind::AllReduce, 1e9, {{0, 16}}, 1});
+  p.workloads.push_back(w);
+  using R = LinearConstraint::Relation;
+  p.constraints = {{R::Equal, {1, 1, 1}, 100}, {R::Equal, {1, 0, 0}, 200}};
+  EXPECT_NE(allocateBandwidth(p, Objective::Perf).error, "");
+}
+
+} // namespace
