@@ -280,3 +280,51 @@ topo.network @n {
 
 // expected-error @+1 {{expects parent op 'topo.network'}}
 topo.npus 4
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us), ring(4) link(?, 1 us)]
+  // expected-error @+1 {{bw(2) is out of range: the network has 2 dimensions}}
+  topo.constraint bw(2) == 100 GBps
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us)]
+  // expected-error @+1 {{expected '==', '<=' or '>='}}
+  topo.constraint bw(0) * 100 GBps
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us)]
+  // expected-error @+1 {{constrains no bandwidth: use bw(<dim>) or sum}}
+  topo.constraint 100 GBps == 100 GBps
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us)]
+  // expected-error @+1 {{'?' cannot appear in a constraint}}
+  topo.constraint bw(0) == ?
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us)]
+  // expected-error @+1 {{unknown unit 'GB'}}
+  topo.constraint sum == 100 GB
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{needs the network's topo.dims}}
+  topo.constraint bw(0) == 100 GBps
+}

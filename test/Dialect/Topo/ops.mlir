@@ -90,3 +90,22 @@ topo.network @attrs {
   topo.npus 1 {dim = #topo.dim<ring(4, uni) link(50 GBps, 1 us)>,
                link = #topo.link<?, 2 us tier(pod)>}
 }
+
+// LIBRA's constraints, exactly as DESIGN §6 writes them.
+// CHECK-LABEL: topo.network @libra4d
+// CHECK: topo.constraint sum == 1 TBps
+// CHECK-NEXT: topo.constraint bw(0) == 500 GBps
+// CHECK-NEXT: topo.constraint bw(0) >= bw(1)
+// CHECK-NEXT: topo.constraint bw(1) >= bw(2)
+// CHECK-NEXT: topo.constraint bw(2) + bw(3) == 200 GBps
+// CHECK-NEXT: topo.constraint bw(3) <= bw(0) + 1.05 TBps
+topo.network @libra4d {
+  topo.dims [ring(4) link(?, 0.5 us) tier(chiplet), fully_connected(8) link(?, 1 us) tier(package),
+             ring(4) link(?, 1 us) tier(node), switch(32) link(?, 2 us) tier(pod)]
+  topo.constraint sum == 1000 GBps
+  topo.constraint bw(0) == 500 GBps
+  topo.constraint bw(0) >= bw(1)
+  topo.constraint bw(1) >= bw(2)
+  topo.constraint bw(2) + bw(3) == 200 GBps
+  topo.constraint bw(3) <= 50 GBps + bw(0) + 1 TBps
+}

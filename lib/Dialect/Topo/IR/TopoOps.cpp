@@ -2,10 +2,12 @@
 
 #include "TopoSyntax.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Dialect/Common/QuantitySyntax.h"
 #include "tacos/Network/Quantity.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace tacos;
@@ -114,5 +116,126 @@ LogicalResult SwitchOp::verify() {
     if (!seen.insert(port).second)
       return emitOpError("lists NPU ") << port << " twice";
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConstraintOp
+//===----------------------------------------------------------------------===//
+
+/// `term (+ term)*` with terms `sum`, `bw(<dim>)` and bandwidth quantities.
+static ParseResult parseConstraintSide(OpAsmParser &parser,
+                                       SmallVectorImpl<int64_t> &dims,
+                                       bool &sum, std::optional<double> &bps) {
+  do {
+    SMLoc loc = parser.getCurrentLocation();
+    if (succeeded(parser.parseOptionalKeyword("sum"))) {
+      if (sum)
+        return parser.emitError(loc, "'sum' appears twice on one side");
+      sum = true;
+    } else if (succeeded(parser.parseOptionalKeyword("bw"))) {
+      int64_t dim;
+      if (parser.parseLParen() || parser.parseInteger(dim) ||
+          parser.parseRParen())
+        return failure();
+      dims.push_back(dim);
+    } else {
+      std::optional<double> value;
+      if (parseBandwidth(parser, value))
+        return failure();
+      if (!value)
+        return parser.emitError(loc, "'?' cannot appear in a constraint");
+      bps = bps.value_or(0) + *value;
+    }
+  } while (succeeded(parser.parseOptionalPlus()));
+  return success();
+}
+
+ParseResult ConstraintOp::parse(OpAsmParser &parser, OperationState &state) {
+  Builder &b = parser.getBuilder();
+  SmallVector<int64_t> lhsDims, rhsDims;
+  bool lhsSum = false, rhsSum = false;
+  std::optional<double> lhsBps, rhsBps;
+  if (parseConstraintSide(parser, lhsDims, lhsSum, lhsBps))
+    return failure();
+  SMLoc relationLoc = parser.getCurrentLocation();
+  StringRef relation;
+  // `==`, `<=` and `>=` lex as two tokens each.
+  if (succeeded(parser.parseOptionalEqual()))
+    relation = "==";
+  else if (succeeded(parser.parseOptionalLess()))
+    relation = "<=";
+  else if (succeeded(parser.parseOptionalGreater()))
+    relation = ">=";
+  else
+    return parser.emitError(relationLoc, "expected '==', '<=' or '>='");
+  if (parser.parseEqual() ||
+      parseConstraintSide(parser, rhsDims, rhsSum, rhsBps) ||
+      parser.parseOptionalAttrDict(state.attributes))
+    return failure();
+  auto props = [&](StringRef name, Attribute value) {
+    if (value)
+      state.addAttribute(name, value);
+  };
+  props(getLhsDimsAttrName(state.name), b.getDenseI64ArrayAttr(lhsDims));
+  props(getRhsDimsAttrName(state.name), b.getDenseI64ArrayAttr(rhsDims));
+  props(getRelationAttrName(state.name), b.getStringAttr(relation));
+  if (lhsSum)
+    props(getLhsSumAttrName(state.name), b.getUnitAttr());
+  if (rhsSum)
+    props(getRhsSumAttrName(state.name), b.getUnitAttr());
+  if (lhsBps)
+    props(getLhsBpsAttrName(state.name), b.getF64FloatAttr(*lhsBps));
+  if (rhsBps)
+    props(getRhsBpsAttrName(state.name), b.getF64FloatAttr(*rhsBps));
+  return success();
+}
+
+static void printConstraintSide(OpAsmPrinter &printer, ArrayRef<int64_t> dims,
+                                bool sum, std::optional<APFloat> bps) {
+  llvm::ListSeparator plus(" + ");
+  raw_ostream &os = printer.getStream();
+  if (sum)
+    os << plus << "sum";
+  for (int64_t dim : dims)
+    os << plus << "bw(" << dim << ")";
+  if (bps) {
+    os << plus;
+    printBandwidth(printer, bps->convertToDouble());
+  }
+}
+
+void ConstraintOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  printConstraintSide(printer, getLhsDims(), getLhsSum(), getLhsBps());
+  printer << " " << getRelation() << " ";
+  printConstraintSide(printer, getRhsDims(), getRhsSum(), getRhsBps());
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {getLhsDimsAttrName(), getRhsDimsAttrName(), getRelationAttrName(),
+       getLhsSumAttrName(), getRhsSumAttrName(), getLhsBpsAttrName(),
+       getRhsBpsAttrName()});
+}
+
+LogicalResult ConstraintOp::verify() {
+  if (getRelation() != "==" && getRelation() != "<=" && getRelation() != ">=")
+    return emitOpError("has unknown relation '") << getRelation() << "'";
+  if (getLhsDims().empty() && getRhsDims().empty() && !getLhsSum() &&
+      !getRhsSum())
+    return emitOpError("constrains no bandwidth: use bw(<dim>) or sum");
+  for (std::optional<APFloat> bps : {getLhsBps(), getRhsBps()})
+    if (bps && (!bps->isFinite() || bps->isNegative()))
+      return emitOpError("has a negative or non-finite bandwidth");
+  size_t numDims = 0;
+  for (Operation &op : (*this)->getBlock()->getOperations())
+    if (auto dims = dyn_cast<DimsOp>(op))
+      numDims = dims.getDims().size();
+  if (numDims == 0)
+    return emitOpError("needs the network's topo.dims");
+  for (ArrayRef<int64_t> side : {getLhsDims(), getRhsDims()})
+    for (int64_t dim : side)
+      if (dim < 0 || size_t(dim) >= numDims)
+        return emitOpError("bw(") << dim << ") is out of range: the network has "
+                                  << numDims << " dimensions";
   return success();
 }

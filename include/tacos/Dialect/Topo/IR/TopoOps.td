@@ -173,4 +173,37 @@ def Topo_DropOp : Topo_NetworkMemberOp<"drop"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// topo.constraint
+//===----------------------------------------------------------------------===//
+
+def Topo_ConstraintOp : Topo_NetworkMemberOp<"constraint"> {
+  let summary = "A linear constraint on the bandwidth per dimension (LIBRA)";
+  let description = [{
+    `bw(d)` is the bandwidth per NPU of dimension d, `sum` the sum over all
+    dimensions; each side adds terms and bandwidth quantities with `+`, and
+    the relation is `==`, `<=` or `>=`. Bandwidth allocation
+    (`topo-allocate-bandwidth`) honours every constraint of the network, and
+    always B_d >= 0.
+
+    ```mlir
+    topo.network @libra4d {
+      topo.dims [ring(4) link(?, 0.5 us), fully_connected(8) link(?, 1 us),
+                 ring(4) link(?, 1 us), switch(32) link(?, 2 us)]
+      topo.constraint sum == 1000 GBps
+      topo.constraint bw(0) == 500 GBps
+      topo.constraint bw(0) >= bw(1)
+      topo.constraint bw(2) + bw(3) == 200 GBps
+    }
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$lhs_dims, UnitAttr:$lhs_sum,
+                       OptionalAttr<F64Attr>:$lhs_bps,
+                       StrAttr:$relation,
+                       DenseI64ArrayAttr:$rhs_dims, UnitAttr:$rhs_sum,
+                       OptionalAttr<F64Attr>:$rhs_bps);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
 #endif // TACOS_TOPO_OPS
