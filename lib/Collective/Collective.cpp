@@ -51,6 +51,17 @@ static int64_t buffersPerChunkSet(CollectiveKind kind, int64_t g) {
   }
 }
 
+std::vector<uint32_t> CollectiveSpec::participantIds(int64_t numNpus) const {
+  std::vector<uint32_t> ids;
+  if (group.empty())
+    for (int64_t v = 0; v < numNpus; ++v)
+      ids.push_back(uint32_t(v));
+  else
+    for (int64_t v : group)
+      ids.push_back(uint32_t(v));
+  return ids;
+}
+
 int64_t CollectiveSpec::numChunks(int64_t numNpus) const {
   int64_t g = participants(numNpus);
   // All limits keep these products far below int64 overflow before the

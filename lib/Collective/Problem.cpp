@@ -13,12 +13,7 @@ std::string buildProblem(const CollectiveSpec &spec, uint32_t numNpus,
   problem.kind = spec.kind;
   problem.numNpus = numNpus;
   problem.chunkBytes = spec.chunkBytes(numNpus);
-  if (spec.group.empty())
-    for (uint32_t v = 0; v < numNpus; ++v)
-      problem.participants.push_back(v);
-  else
-    for (int64_t v : spec.group)
-      problem.participants.push_back(uint32_t(v));
+  problem.participants = spec.participantIds(numNpus);
 
   const auto &ranks = problem.participants;
   uint32_t g = uint32_t(ranks.size());

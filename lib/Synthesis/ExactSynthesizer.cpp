@@ -193,24 +193,15 @@ unsigned StepEncoding::rounds() {
 ExactResult synthesizeExact(const Network &network, const Problem &problem,
                             const ExactOptions &options) {
   ExactResult result;
-  if (network.numSwitches() > 0) {
-    result.error = "the network has switches; unwind them first "
-                   "(topo-unwind-switches)";
+  result.error = checkSynthesizable(network, problem);
+  if (!result.error.empty())
     return result;
-  }
   if (network.numNpus() > kMaxExactNpus) {
     result.error = "exact synthesis takes networks of at most " +
                    std::to_string(kMaxExactNpus) + " NPUs, not " +
                    std::to_string(network.numNpus());
     return result;
   }
-  if (network.hasUndecidedBandwidth()) {
-    result.error = "the network has undecided ('?') bandwidths";
-    return result;
-  }
-  result.error = checkReachability(network, problem);
-  if (!result.error.empty())
-    return result;
   auto started = std::chrono::steady_clock::now();
   auto remainingMs = [&]() -> int64_t {
     if (!options.timeLimitMs)

@@ -434,7 +434,6 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
       list.pop_back();
     }
   }
-  (void)u;
 }
 
 void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
@@ -619,20 +618,20 @@ static Schedule pruneDeadEnds(const ScheduleView &transfers,
   return pruned;
 }
 
+std::string checkSynthesizable(const Network &network, const Problem &problem) {
+  if (network.numSwitches() > 0)
+    return "the network has switches; unwind them first "
+           "(topo-unwind-switches)";
+  if (network.hasUndecidedBandwidth())
+    return "the network has undecided ('?') bandwidths; run "
+           "topo-allocate-bandwidth first";
+  return checkReachability(network, problem);
+}
+
 SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
                               const SynthesisOptions &options) {
   SynthesisResult best;
-  if (network.numSwitches() > 0) {
-    best.error = "the network has switches; unwind them first "
-                 "(topo-unwind-switches)";
-    return best;
-  }
-  if (network.hasUndecidedBandwidth()) {
-    best.error = "the network has undecided ('?') bandwidths; run "
-                 "topo-allocate-bandwidth first";
-    return best;
-  }
-  best.error = checkReachability(network, problem);
+  best.error = checkSynthesizable(network, problem);
   if (!best.error.empty())
     return best;
   bool haveBest = false;

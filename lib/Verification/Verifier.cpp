@@ -79,12 +79,7 @@ VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,
   VerificationSpec out;
   out.model = model;
   out.chunkBytes = spec.chunkBytes(numNpus);
-  if (spec.group.empty())
-    for (uint32_t v = 0; v < numNpus; ++v)
-      out.participants.push_back(v);
-  else
-    for (int64_t v : spec.group)
-      out.participants.push_back(uint32_t(v));
+  out.participants = spec.participantIds(numNpus);
   const std::vector<uint32_t> &ranks = out.participants;
   uint32_t g = uint32_t(ranks.size());
   uint32_t k = uint32_t(spec.chunksPerRank);

@@ -53,6 +53,8 @@ struct CollectiveSpec {
   int64_t participants(int64_t numNpus) const {
     return group.empty() ? numNpus : int64_t(group.size());
   }
+  /// The participants' NPU ids in rank order.
+  std::vector<uint32_t> participantIds(int64_t numNpus) const;
   /// Total chunk count, or -1 if it exceeds kMaxChunks.
   int64_t numChunks(int64_t numNpus) const;
   /// Bytes per chunk (not always a whole number).

@@ -65,6 +65,10 @@ SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
 /// sources; returns "npu 3 cannot reach npu 5"-style text, or "".
 std::string checkReachability(const Network &network, const Problem &problem);
 
+/// What every synthesizer needs of its input: no switches left, every
+/// bandwidth decided, every destination reachable. Returns an error, or "".
+std::string checkSynthesizable(const Network &network, const Problem &problem);
+
 } // namespace tacos
 
 #endif // TACOS_SYNTHESIS_TENSYNTHESIZER_H

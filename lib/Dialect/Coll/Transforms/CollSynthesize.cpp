@@ -41,9 +41,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     ModuleOp module = getOperation();
     std::optional<Baseline> baseline;
     bool exact = algorithm == "exact";
-    if (exact)
-      ; // Z3, below
-    else if (algorithm == "ring")
+    if (algorithm == "ring")
       baseline = Baseline::Ring;
     else if (algorithm == "direct")
       baseline = Baseline::Direct;
@@ -51,7 +49,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       baseline = Baseline::RHD;
     else if (algorithm == "dbt")
       baseline = Baseline::DBT;
-    else if (algorithm != "tacos")
+    else if (algorithm != "tacos" && !exact)
       return fail(module, "unknown algorithm '" + algorithm +
                               "'; expected tacos, exact, ring, direct, rhd or dbt");
     if (latency != "blocking" && latency != "pipelined")
