@@ -299,7 +299,7 @@ template <typename F> void TenRun::forEachMissing(LinkId l, F &&f) {
 }
 
 int64_t TenRun::pickFull(LinkId l, int64_t now) {
-  uint32_t u = network.src(l), v = network.dst(l);
+  uint32_t v = network.dst(l);
   int64_t best = -1;
   uint32_t bestHolders = UINT32_MAX, ties = 0;
   unsigned examined = 0;
