@@ -12,16 +12,17 @@ namespace tacos::libra {
 
 namespace {
 
-/// Variables: B_0..B_{D-1} (GB/s), then t_0..t_{K-1} (ms). Loads are kept
-/// in MB so that a / B is in ms: every variable is then of order 1..1000,
-/// which SLSQP needs to converge tightly.
+/// Variables: B_0..B_{D-1} (GB/s), then t_0..t_{K-1} in a time unit picked
+/// so that every t_k is at most 1 at the start point (loads a / B are ns,
+/// divided by that unit). SLSQP converges tightly only when all variables
+/// are of moderate magnitude; a fixed unit fails for small collectives.
 struct Formulation {
   const AllocationProblem *problem;
   Objective objective;
   unsigned numDims;
-  std::vector<std::vector<double>> loadsMB; // [k][d]
+  std::vector<std::vector<double>> loads; // [k][d]
   std::vector<double> weightTimesCount;     // [k]
-  double computeMs = 0;
+  double compute = 0;
   /// For t_k >= a_{k,d} / B_d.
   struct Epigraph {
     const Formulation *f;
@@ -38,8 +39,8 @@ struct Formulation {
   /// near 1 at the start, which SLSQP needs.
   double timeScale = 1, costScale = 1;
 
-  double timeMs(const double *x) const {
-    double t = computeMs;
+  double timeScaled(const double *x) const {
+    double t = compute;
     for (size_t k = 0; k < weightTimesCount.size(); ++k)
       t += weightTimesCount[k] * x[numDims + k];
     return t;
@@ -54,7 +55,7 @@ struct Formulation {
 
 double objectiveFn(unsigned n, const double *x, double *grad, void *data) {
   auto *f = static_cast<Formulation *>(data);
-  double time = f->timeMs(x);
+  double time = f->timeScaled(x);
   if (f->objective == Objective::Perf) {
     if (grad) {
       std::fill(grad, grad + n, 0.0);
@@ -77,7 +78,7 @@ double objectiveFn(unsigned n, const double *x, double *grad, void *data) {
 /// a / B_d - t_k <= 0
 double epigraphFn(unsigned n, const double *x, double *grad, void *data) {
   auto *e = static_cast<Formulation::Epigraph *>(data);
-  double a = e->f->loadsMB[e->k][e->d], b = x[e->d];
+  double a = e->f->loads[e->k][e->d], b = x[e->d];
   if (grad) {
     std::fill(grad, grad + n, 0.0);
     grad[e->d] = -a / (b * b);
@@ -100,7 +101,107 @@ double linearFn(unsigned n, const double *x, double *grad, void *data) {
   return l->sign * value;
 }
 
+/// Adds every linear constraint of f's problem to opt (f.linears must not
+/// move afterwards: NLopt keeps pointers into it).
+void addLinearConstraints(nlopt_opt opt, Formulation &f) {
+  f.linears.clear();
+  f.linears.reserve(f.problem->constraints.size());
+  for (const LinearConstraint &c : f.problem->constraints) {
+    double sign = c.relation == LinearConstraint::Relation::GreaterEqual ? -1 : 1;
+    f.linears.push_back({&f, &c, sign});
+    if (c.relation == LinearConstraint::Relation::Equal)
+      nlopt_add_equality_constraint(opt, linearFn, &f.linears.back(), 1e-9);
+    else
+      nlopt_add_inequality_constraint(opt, linearFn, &f.linears.back(), 1e-9);
+  }
+}
+
+/// True if B meets every linear constraint up to a relative 1e-6 (what
+/// SLSQP's tolerances leave).
+bool meetsConstraints(const AllocationProblem &problem,
+                      const std::vector<double> &b) {
+  for (const LinearConstraint &c : problem.constraints) {
+    double lhs = 0;
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      lhs += c.coefficients[d] * b[d];
+    double slack = 1e-6 * std::max(1.0, std::fabs(c.rhs));
+    bool ok = c.relation == LinearConstraint::Relation::Equal
+                  ? std::fabs(lhs - c.rhs) <= slack
+              : c.relation == LinearConstraint::Relation::LessEqual
+                  ? lhs <= c.rhs + slack
+                  : lhs >= c.rhs - slack;
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/// sum_d ((B_d - t_d) / s_d)^2 for the projection.
+struct Projection {
+  std::vector<double> target, scale;
+};
+
+double projectionFn(unsigned n, const double *x, double *grad, void *data) {
+  auto *p = static_cast<Projection *>(data);
+  double value = 0;
+  for (unsigned d = 0; d < n; ++d) {
+    double r = (x[d] - p->target[d]) / p->scale[d];
+    value += r * r;
+    if (grad)
+      grad[d] = 2 * r / p->scale[d];
+  }
+  return value;
+}
+
 } // namespace
+
+std::vector<double> projectOntoConstraints(const AllocationProblem &problem,
+                                           const std::vector<double> &targetGBps,
+                                           std::string &error) {
+  error.clear();
+  unsigned n = problem.numDims;
+  if (targetGBps.size() != n) {
+    error = "the target has " + std::to_string(targetGBps.size()) +
+            " bandwidths for " + std::to_string(n) + " dimensions";
+    return {};
+  }
+  std::vector<double> x(n);
+  for (unsigned d = 0; d < n; ++d)
+    x[d] = std::max(0.0, targetGBps[d]);
+  // A feasible target is its own projection, exactly (SLSQP might still
+  // move it by its tolerance).
+  if (x == targetGBps && meetsConstraints(problem, x))
+    return x;
+  if (n == 0) {
+    error = "the constraints cannot all be met";
+    return {};
+  }
+  Projection proj;
+  proj.target = targetGBps;
+  for (double t : targetGBps)
+    proj.scale.push_back(std::max(t, 1.0));
+  Formulation f;
+  f.problem = &problem;
+  f.objective = Objective::Perf;
+  f.numDims = n;
+  nlopt_opt opt = nlopt_create(NLOPT_LD_SLSQP, n);
+  std::vector<double> lower(n, 0.0);
+  nlopt_set_lower_bounds(opt, lower.data());
+  nlopt_set_min_objective(opt, projectionFn, &proj);
+  addLinearConstraints(opt, f);
+  nlopt_set_xtol_rel(opt, 1e-14);
+  nlopt_set_ftol_rel(opt, 1e-15);
+  nlopt_set_maxeval(opt, 5000);
+  double best = 0;
+  nlopt_result status = nlopt_optimize(opt, x.data(), &best);
+  nlopt_destroy(opt);
+  if ((status < 0 && status != NLOPT_ROUNDOFF_LIMITED) ||
+      !meetsConstraints(problem, x)) {
+    error = "the constraints cannot all be met";
+    return {};
+  }
+  return x;
+}
 
 static Allocation solve(const AllocationProblem &problem, Objective objective,
                         const std::vector<double> *start);
@@ -123,61 +224,73 @@ static Allocation solve(const AllocationProblem &problem, Objective objective,
   f.numDims = problem.numDims;
   std::vector<bool> used(problem.numDims, false);
   std::vector<double> loads;
+  double computeNs = 0;
   for (const Workload &w : problem.workloads) {
-    f.computeMs += w.weight * w.computeNs / 1e6;
+    computeNs += w.weight * w.computeNs;
     for (const WorkloadCollective &c : w.collectives) {
       result.error = dimensionLoads(c, problem.numDims, loads);
       if (!result.error.empty())
         return result;
-      for (double &a : loads)
-        a /= 1e6;
       for (unsigned d = 0; d < problem.numDims; ++d)
         used[d] = used[d] || loads[d] > 0;
-      f.loadsMB.push_back(loads);
+      f.loads.push_back(loads);
       f.weightTimesCount.push_back(w.weight * c.count);
     }
   }
-  unsigned n = problem.numDims + unsigned(f.loadsMB.size());
-  nlopt_opt opt = nlopt_create(NLOPT_LD_SLSQP, n);
+  unsigned n = problem.numDims + unsigned(f.loads.size());
   std::vector<double> lower(n, 0.0), x(n, 1.0);
   // A dimension some collective uses needs some bandwidth (else the time
   // is infinite); 1e-6 GB/s keeps a / B_d defined.
   for (unsigned d = 0; d < problem.numDims; ++d)
     lower[d] = used[d] ? 1e-6 : 0.0;
+  // Start: the given bandwidths, or the feasible point nearest to 1 GB/s
+  // everywhere (its bandwidths have the magnitude the constraints imply).
+  std::vector<double> startB(problem.numDims, 1.0);
+  if (start) {
+    startB = *start;
+  } else {
+    std::string ignored;
+    std::vector<double> projected =
+        projectOntoConstraints(problem, startB, ignored);
+    if (!projected.empty())
+      startB = projected;
+  }
+  for (unsigned d = 0; d < problem.numDims; ++d)
+    x[d] = std::max(startB[d], lower[d]);
+  double unitNs = 0;
+  for (const std::vector<double> &a : f.loads)
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      if (a[d] > 0)
+        unitNs = std::max(unitNs, a[d] / x[d]);
+  if (!(unitNs > 0 && std::isfinite(unitNs)))
+    unitNs = 1;
+  for (std::vector<double> &a : f.loads)
+    for (double &v : a)
+      v /= unitNs;
+  f.compute = computeNs / unitNs;
+  nlopt_opt opt = nlopt_create(NLOPT_LD_SLSQP, n);
   nlopt_set_lower_bounds(opt, lower.data());
   nlopt_set_min_objective(opt, objectiveFn, &f);
-  for (unsigned k = 0; k < f.loadsMB.size(); ++k)
+  for (unsigned k = 0; k < f.loads.size(); ++k)
     for (unsigned d = 0; d < problem.numDims; ++d)
-      if (f.loadsMB[k][d] > 0)
+      if (f.loads[k][d] > 0)
         f.epigraphs.push_back({&f, k, d});
   for (auto &e : f.epigraphs)
     nlopt_add_inequality_constraint(opt, epigraphFn, &e, 1e-12);
-  f.linears.reserve(problem.constraints.size());
-  for (const LinearConstraint &c : problem.constraints) {
-    double sign = c.relation == LinearConstraint::Relation::GreaterEqual ? -1 : 1;
-    f.linears.push_back({&f, &c, sign});
-    if (c.relation == LinearConstraint::Relation::Equal)
-      nlopt_add_equality_constraint(opt, linearFn, &f.linears.back(), 1e-9);
-    else
-      nlopt_add_inequality_constraint(opt, linearFn, &f.linears.back(), 1e-9);
-  }
+  addLinearConstraints(opt, f);
   nlopt_set_xtol_rel(opt, 1e-14);
   nlopt_set_ftol_rel(opt, 1e-15);
   nlopt_set_maxeval(opt, 5000);
 
-  // Start: every dimension at 1 GB/s (or the given bandwidths), each t_k
-  // just feasible.
-  if (start)
-    for (unsigned d = 0; d < problem.numDims; ++d)
-      x[d] = std::max((*start)[d], lower[d]);
-  for (unsigned k = 0; k < f.loadsMB.size(); ++k) {
+  // Each t_k starts just feasible.
+  for (unsigned k = 0; k < f.loads.size(); ++k) {
     double t = 0;
     for (unsigned d = 0; d < problem.numDims; ++d)
-      if (f.loadsMB[k][d] > 0)
-        t = std::max(t, f.loadsMB[k][d] / x[d]);
+      if (f.loads[k][d] > 0)
+        t = std::max(t, f.loads[k][d] / x[d]);
     x[problem.numDims + k] = t;
   }
-  f.timeScale = std::max(1e-12, f.timeMs(x.data()));
+  f.timeScale = std::max(1e-12, f.timeScaled(x.data()));
   f.costScale = std::max(1e-12, f.costOf(x.data()));
   double best = 0;
   nlopt_result status = nlopt_optimize(opt, x.data(), &best);
@@ -191,20 +304,9 @@ static Allocation solve(const AllocationProblem &problem, Objective objective,
     return result;
   }
   result.bandwidthGBps.assign(x.begin(), x.begin() + problem.numDims);
-  for (const LinearConstraint &c : problem.constraints) {
-    double lhs = 0;
-    for (unsigned d = 0; d < problem.numDims; ++d)
-      lhs += c.coefficients[d] * result.bandwidthGBps[d];
-    double slack = 1e-6 * std::max(1.0, std::fabs(c.rhs));
-    bool ok = c.relation == LinearConstraint::Relation::Equal
-                  ? std::fabs(lhs - c.rhs) <= slack
-              : c.relation == LinearConstraint::Relation::LessEqual
-                  ? lhs <= c.rhs + slack
-                  : lhs >= c.rhs - slack;
-    if (!ok) {
-      result.error = "the constraints cannot all be met";
-      return result;
-    }
+  if (!meetsConstraints(problem, result.bandwidthGBps)) {
+    result.error = "the constraints cannot all be met";
+    return result;
   }
   result.timeNs = workloadTimeNs(problem, result.bandwidthGBps);
   result.cost = networkCost(problem, result.bandwidthGBps);

@@ -315,4 +315,6 @@ std::string formatSize(int64_t bytes) {
   return s;
 }
 
+std::string formatNumber(double value) { return shortestGeneral(value); }
+
 } // namespace tacos

@@ -120,6 +120,35 @@ TEST(LibraSolverTest, PerfPerCostBeatsEqualAndPerfAllocations) {
   EXPECT_LE(perf.timeNs, workloadTimeNs(p, equal) * (1 + 1e-9));
 }
 
+// Two dimensions with B_0 + B_1 = S: a fine scan over B_0 finds the
+// perf-per-cost optimum. Small (MiB) collectives used to leave SLSQP at the
+// perf optimum (its time variables were 1e-2 next to bandwidths of 1e2).
+TEST(LibraSolverTest, PerfPerCostMatchesAScanForSmallCollectives) {
+  for (double bytes : {1.0 * (1 << 20), 768.0 * (1 << 20)}) {
+    AllocationProblem p;
+    p.numDims = 2;
+    p.numNpus = 16;
+    p.pricePerGBps = {4, 30};
+    Workload w;
+    w.computeNs = 1e3;
+    w.collectives.push_back({CollectiveKind::AllReduce, bytes, {{0, 4}}, 2});
+    w.collectives.push_back(
+        {CollectiveKind::AllReduce, 4 * bytes, {{0, 4}, {1, 4}}, 1});
+    p.workloads.push_back(w);
+    p.constraints.push_back(sumEquals(2, 400));
+    Allocation ppc = allocateBandwidth(p, Objective::PerfPerCost);
+    ASSERT_EQ(ppc.error, "");
+    double best = INFINITY;
+    for (int i = 1; i < 40000; ++i) {
+      std::vector<double> b = {i * 0.01, 400 - i * 0.01};
+      best = std::min(best, workloadTimeNs(p, b) * networkCost(p, b));
+    }
+    double product = ppc.timeNs * ppc.cost;
+    EXPECT_LE(product, best * (1 + 1e-9)) << bytes;
+    EXPECT_GE(product, best * (1 - 1e-6)) << bytes;
+  }
+}
+
 TEST(LibraSolverTest, ReportsInfeasibleConstraints) {
   AllocationProblem p = threeDims();
   Workload w;

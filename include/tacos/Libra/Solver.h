@@ -32,6 +32,18 @@ struct Allocation {
 Allocation allocateBandwidth(const AllocationProblem &problem,
                              Objective objective);
 
+/// The point that meets every linear constraint of `problem` and B_d >= 0
+/// nearest to `targetGBps` in relative squared distance
+/// sum_d ((B_d - t_d) / max(t_d, 1))^2: relative, so that moving a
+/// dimension costs the same at 10 and at 1000 GB/s and a candidate's small
+/// dimensions are not wiped out to fix a large one (the max keeps zero and
+/// tiny targets well scaled). A feasible target is returned unchanged.
+/// Solved with SLSQP; deterministic. On infeasible constraints returns
+/// nothing and sets `error`.
+std::vector<double> projectOntoConstraints(const AllocationProblem &problem,
+                                           const std::vector<double> &targetGBps,
+                                           std::string &error);
+
 } // namespace tacos::libra
 
 #endif // TACOS_LIBRA_SOLVER_H

@@ -45,6 +45,10 @@ std::string formatBandwidth(double bps);
 std::string formatTime(int64_t ps);
 std::string formatSize(int64_t bytes);
 
+/// A plain number (a price, a weight) as the shortest text that parses back
+/// to the same double.
+std::string formatNumber(double value);
+
 } // namespace tacos
 
 #endif // TACOS_NETWORK_QUANTITY_H

@@ -89,4 +89,20 @@ void printTime(OpAsmPrinter &printer, Operation *, IntegerAttr attr) {
   printTime(printer, attr.getInt());
 }
 
+ParseResult parseOptionalNumberIn(AsmParser &parser, StringRef keyword,
+                                  std::optional<double> &value) {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  double number;
+  if (parser.parseLParen() || parser.parseFloat(number) ||
+      parser.parseRParen())
+    return failure();
+  value = number;
+  return success();
+}
+
+void printNumberIn(AsmPrinter &printer, StringRef keyword, double value) {
+  printer << " " << keyword << "(" << formatNumber(value) << ")";
+}
+
 } // namespace tacos

@@ -24,6 +24,15 @@ void printBandwidth(mlir::AsmPrinter &printer, std::optional<double> bps);
 void printTime(mlir::AsmPrinter &printer, int64_t ps);
 void printSize(mlir::AsmPrinter &printer, int64_t bytes);
 
+/// `<keyword>(<number>)` if the keyword comes next (prices, weights);
+/// `value` stays unset otherwise.
+mlir::ParseResult parseOptionalNumberIn(mlir::AsmParser &parser,
+                                        llvm::StringRef keyword,
+                                        std::optional<double> &value);
+/// Prints ` <keyword>(<number>)` with the shortest exact number.
+void printNumberIn(mlir::AsmPrinter &printer, llvm::StringRef keyword,
+                   double value);
+
 /// For declarative assembly formats: `custom<Size>($size)`, `custom<Time>`.
 mlir::ParseResult parseSize(mlir::OpAsmParser &parser, mlir::IntegerAttr &attr);
 void printSize(mlir::OpAsmPrinter &printer, mlir::Operation *,

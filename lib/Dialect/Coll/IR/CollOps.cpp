@@ -2,6 +2,7 @@
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/IR/WorkloadSyntax.h"
 #include "tacos/Dialect/Common/QuantitySyntax.h"
 
 #include "mlir/IR/Builders.h"
@@ -163,4 +164,102 @@ LogicalResult TransferOp::verify() {
   if (getLane() < 0 || getLane() > 0xffff)
     return emitOpError("lane ") << getLane() << " is out of range [0, 65535]";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// WorkloadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WorkloadOp::verify() {
+  if (getCompute() < 0)
+    return emitOpError("has a negative compute time");
+  double weight = getWeight().convertToDouble();
+  if (!std::isfinite(weight) || weight <= 0)
+    return emitOpError("weight must be positive and finite");
+  return success();
+}
+
+LogicalResult WorkloadOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  FlatSymbolRefAttr ref = getNetworkAttr();
+  auto network = symbols.lookupNearestSymbolFrom<topo::NetworkOp>(*this, ref);
+  if (!network)
+    return emitOpError("'") << ref << "' does not name a topo.network";
+  auto dimsOps = network.getBody().getOps<topo::DimsOp>();
+  if (dimsOps.empty())
+    return emitOpError("needs a network with topo.dims; ")
+           << ref << " has none";
+  ArrayAttr dims = (*dimsOps.begin()).getDims();
+  for (auto [index, attr] : llvm::enumerate(getCollectives())) {
+    auto entry = cast<WorkloadCollectiveAttr>(attr);
+    for (auto [i, dim] : llvm::enumerate(entry.getDims())) {
+      if (dim >= int64_t(dims.size()))
+        return emitOpError("collective ")
+               << index << ": dimension " << dim << " is out of range: " << ref
+               << " has " << dims.size() << " dimensions";
+      int64_t size = cast<topo::DimAttr>(dims[dim]).getSize();
+      if (!entry.getGroups().empty() && entry.getGroups()[i] > size)
+        return emitOpError("collective ")
+               << index << ": group size " << entry.getGroups()[i]
+               << " exceeds dimension " << dim << " (" << size << " NPUs)";
+    }
+  }
+  return success();
+}
+
+/// `@name on @network compute(<time>) (weight(<w>))? attributes? {` one
+/// collective per line, as `coll.<kind> ...` `}`.
+ParseResult WorkloadOp::parse(OpAsmParser &parser, OperationState &state) {
+  StringAttr name;
+  FlatSymbolRefAttr network;
+  IntegerAttr compute;
+  std::optional<double> weight;
+  if (parser.parseSymbolName(name) || parser.parseKeyword("on") ||
+      parser.parseAttribute(network) || parser.parseKeyword("compute") ||
+      parser.parseLParen() || parseTime(parser, compute) ||
+      parser.parseRParen() ||
+      parseOptionalNumberIn(parser, "weight", weight) ||
+      parser.parseOptionalAttrDictWithKeyword(state.attributes) ||
+      parser.parseLBrace())
+    return failure();
+  SmallVector<Attribute> entries;
+  while (failed(parser.parseOptionalRBrace())) {
+    WorkloadCollectiveAttr entry;
+    if (parseWorkloadCollective(parser, entry))
+      return failure();
+    entries.push_back(entry);
+  }
+  Builder &b = parser.getBuilder();
+  state.addAttribute(getSymNameAttrName(state.name), name);
+  state.addAttribute(getNetworkAttrName(state.name), network);
+  state.addAttribute(getComputeAttrName(state.name), compute);
+  if (weight)
+    state.addAttribute(getWeightAttrName(state.name),
+                       b.getF64FloatAttr(*weight));
+  state.addAttribute(getCollectivesAttrName(state.name),
+                     b.getArrayAttr(entries));
+  return success();
+}
+
+void WorkloadOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  printer.printSymbolName(getSymName());
+  printer << " on " << getNetworkAttr() << " compute(";
+  printTime(printer, getCompute());
+  printer << ")";
+  if (getWeight().convertToDouble() != 1.0)
+    printNumberIn(printer, "weight", getWeight().convertToDouble());
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getSymNameAttrName(), getNetworkAttrName(), getComputeAttrName(),
+       getWeightAttrName(), getCollectivesAttrName()});
+  printer << " {";
+  printer.increaseIndent();
+  for (Attribute entry : getCollectives()) {
+    printer.printNewline();
+    printer << "coll.";
+    printWorkloadCollective(printer, cast<WorkloadCollectiveAttr>(entry));
+  }
+  printer.decreaseIndent();
+  printer.printNewline();
+  printer << "}";
 }

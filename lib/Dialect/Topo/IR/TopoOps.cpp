@@ -120,6 +120,73 @@ LogicalResult SwitchOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// PriceOp
+//===----------------------------------------------------------------------===//
+
+ParseResult PriceOp::parse(OpAsmParser &parser, OperationState &state) {
+  StringAttr tier;
+  std::optional<double> link, switchPrice, nic;
+  SMLoc linkLoc;
+  if (parser.parseKeyword("tier") || parser.parseLParen() ||
+      parseTierName(parser, tier) || parser.parseRParen())
+    return failure();
+  linkLoc = parser.getCurrentLocation();
+  if (parseOptionalNumberIn(parser, "link", link) ||
+      parseOptionalNumberIn(parser, "switch", switchPrice) ||
+      parseOptionalNumberIn(parser, "nic", nic) ||
+      parser.parseOptionalAttrDict(state.attributes))
+    return failure();
+  if (!link)
+    return parser.emitError(linkLoc, "expected 'link(<dollars per GB/s>)'");
+  Builder &b = parser.getBuilder();
+  state.addAttribute(getTierAttrName(state.name), tier);
+  state.addAttribute(getLinkAttrName(state.name), b.getF64FloatAttr(*link));
+  if (switchPrice)
+    state.addAttribute(getSwitchPriceAttrName(state.name),
+                       b.getF64FloatAttr(*switchPrice));
+  if (nic)
+    state.addAttribute(getNicAttrName(state.name), b.getF64FloatAttr(*nic));
+  return success();
+}
+
+void PriceOp::print(OpAsmPrinter &printer) {
+  printer << " tier(";
+  printer.printKeywordOrString(getTier());
+  printer << ")";
+  printNumberIn(printer, "link", getLink().convertToDouble());
+  if (std::optional<APFloat> price = getSwitchPrice())
+    printNumberIn(printer, "switch", price->convertToDouble());
+  if (std::optional<APFloat> price = getNic())
+    printNumberIn(printer, "nic", price->convertToDouble());
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getTierAttrName(), getLinkAttrName(),
+                                 getSwitchPriceAttrName(), getNicAttrName()});
+}
+
+LogicalResult PriceOp::verify() {
+  for (std::optional<APFloat> price :
+       {std::optional<APFloat>(getLink()), getSwitchPrice(), getNic()})
+    if (price && (!price->isFinite() || price->isNegative()))
+      return emitOpError("has a negative or non-finite price");
+  for (Operation &op : (*this)->getBlock()->getOperations()) {
+    auto other = dyn_cast<PriceOp>(op);
+    if (other == *this)
+      break;
+    if (other && other.getTier() == getTier())
+      return emitOpError("prices tier '") << getTier() << "' twice";
+  }
+  return success();
+}
+
+double PriceOp::pricePerGBps(DimKind kind) {
+  double price = getLink().convertToDouble();
+  if (kind == DimKind::Switch)
+    price += getSwitchPrice().value_or(APFloat(0.0)).convertToDouble() +
+             getNic().value_or(APFloat(0.0)).convertToDouble();
+  return price;
+}
+
+//===----------------------------------------------------------------------===//
 // ConstraintOp
 //===----------------------------------------------------------------------===//
 

@@ -14,16 +14,21 @@ using namespace tacos::topo;
 // Links
 //===----------------------------------------------------------------------===//
 
+/// A tier name: a keyword, or a string for any other text.
+static ParseResult parseTierNameImpl(AsmParser &parser, StringAttr &tier) {
+  std::string name;
+  if (parser.parseKeywordOrString(&name))
+    return failure();
+  tier = parser.getBuilder().getStringAttr(name);
+  return success();
+}
+
 /// `tier(<name>)`, if present.
 static ParseResult parseOptionalTier(AsmParser &parser, StringAttr &tier) {
   if (failed(parser.parseOptionalKeyword("tier")))
     return success();
-  std::string name;
-  if (parser.parseLParen() || parser.parseKeywordOrString(&name) ||
-      parser.parseRParen())
-    return failure();
-  tier = parser.getBuilder().getStringAttr(name);
-  return success();
+  return failure(parser.parseLParen() || parseTierNameImpl(parser, tier) ||
+                 parser.parseRParen());
 }
 
 static void printOptionalTier(AsmPrinter &printer, StringAttr tier) {
@@ -195,6 +200,10 @@ void topo::printDimList(OpAsmPrinter &printer, Operation *, ArrayAttr dims) {
     printDim(printer, cast<DimAttr>(dim));
   });
   printer << "]";
+}
+
+ParseResult topo::parseTierName(AsmParser &parser, StringAttr &tier) {
+  return parseTierNameImpl(parser, tier);
 }
 
 ParseResult topo::parseDirection(OpAsmParser &parser, UnitAttr &bidirectional) {

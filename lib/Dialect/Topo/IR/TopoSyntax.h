@@ -27,6 +27,8 @@ void printLinkSpec(mlir::OpAsmPrinter &printer, mlir::Operation *,
 mlir::ParseResult parseDimList(mlir::OpAsmParser &parser, mlir::ArrayAttr &dims);
 void printDimList(mlir::OpAsmPrinter &printer, mlir::Operation *,
                   mlir::ArrayAttr dims);
+mlir::ParseResult parseTierName(mlir::AsmParser &parser,
+                                mlir::StringAttr &tier);
 mlir::ParseResult parseDirection(mlir::OpAsmParser &parser,
                                  mlir::UnitAttr &bidirectional);
 void printDirection(mlir::OpAsmPrinter &printer, mlir::Operation *,

@@ -19,6 +19,10 @@
 
 #include "tacos/Dialect/Coll/IR/CollOpsDialect.h.inc"
 #include "tacos/Dialect/Coll/IR/CollEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tacos/Dialect/Coll/IR/CollAttrs.h.inc"
+
 #include "tacos/Dialect/Coll/IR/CollInterfaces.h.inc"
 
 #define GET_OP_CLASSES

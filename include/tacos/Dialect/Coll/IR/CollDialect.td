@@ -24,6 +24,7 @@ def Coll_Dialect : Dialect {
     ```
   }];
   let dependentDialects = ["::tacos::topo::TopoDialect"];
+  let useDefaultAttributePrinterParser = 1;
 }
 
 class Coll_Op<string mnemonic, list<Trait> traits = []>

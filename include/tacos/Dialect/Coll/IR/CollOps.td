@@ -5,6 +5,7 @@
 
 include "tacos/Dialect/Coll/IR/CollDialect.td"
 include "tacos/Dialect/Coll/IR/CollEnums.td"
+include "tacos/Dialect/Coll/IR/CollAttrs.td"
 include "tacos/Dialect/Coll/IR/CollInterfaces.td"
 include "tacos/Dialect/Common/CommonAttrs.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -184,6 +185,45 @@ def Coll_TransferOp : Coll_Op<"transfer", [HasParent<"AlgorithmOp">]> {
     $kind $chunk `over` $src `->` $dst (`lane` $lane^)?
     `at` ` ` `[` $start `,` $end `]` attr-dict
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// coll.workload
+//===----------------------------------------------------------------------===//
+
+def Coll_WorkloadOp : Coll_Op<"workload", [Symbol,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "A training iteration: compute plus collectives (LIBRA)";
+  let description = [{
+    What one training iteration of a model needs from a network with
+    `topo.dims`: `compute` time that does not overlap communication, and the
+    collectives it runs (All-Reduce, Reduce-Scatter, All-Gather, All-to-All),
+    each over some dimensions (see `#coll.workload_collective`).
+    `topo-allocate-bandwidth` sizes the network's dimensions for one or
+    several workloads; `weight` (default 1) weighs this workload's time in
+    their sum. `tacos-translate --import-astra-workload` builds one from
+    ASTRA-sim layer files.
+
+    ```mlir
+    topo.network @libra3d {
+      topo.dims [ring(16) link(?, 0.5 us) tier(package),
+                 fully_connected(8) link(?, 1 us) tier(node),
+                 switch(32) link(?, 2 us) tier(pod)]
+    }
+    coll.workload @gpt3 on @libra3d compute(684448242 ns) {
+      coll.all_reduce size(768 MiB) dims [0] count(8)
+      coll.all_gather size(48 MiB) dims [0] count(2)
+      coll.all_reduce size(432 MiB) dims [1, 2] count(1)
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, FlatSymbolRefAttr:$network,
+                       Tacos_I64Attr:$compute,
+                       DefaultValuedAttr<F64Attr, "1.0">:$weight,
+                       TypedArrayAttrBase<Coll_WorkloadCollectiveAttr,
+                                          "workload collectives">:$collectives);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 #endif // TACOS_COLL_OPS

@@ -177,6 +177,39 @@ def Topo_DropOp : Topo_NetworkMemberOp<"drop"> {
 // topo.constraint
 //===----------------------------------------------------------------------===//
 
+def Topo_PriceOp : Topo_NetworkMemberOp<"price"> {
+  let summary = "Dollars per GB/s of bandwidth in one cost tier (LIBRA)";
+  let description = [{
+    What one GB/s of bandwidth costs in the dimensions of a tier: of link
+    (every building block), of switch and of NIC (switch dimensions only).
+    A dimension `tier(t)` then costs u_d per GB/s of its bandwidth per NPU:
+    the link price for line, ring and fully-connected dimensions, link +
+    switch + NIC prices for switch dimensions. The network costs
+    N * sum_d u_d B_d (DESIGN section 6). Prices are in dollars; omitted
+    switch and NIC prices are 0.
+
+    ```mlir
+    topo.network @libra3d {
+      topo.dims [ring(16) link(?, 0.5 us) tier(package),
+                 fully_connected(8) link(?, 1 us) tier(node),
+                 switch(32) link(?, 2 us) tier(pod)]
+      topo.price tier(package) link(4.00001) switch(13.00001)
+      topo.price tier(node) link(4.00002) switch(13.00002)
+      topo.price tier(pod) link(7.80003) switch(18.00003) nic(31.60003)
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$tier, F64Attr:$link,
+                       OptionalAttr<F64Attr>:$switch_price,
+                       OptionalAttr<F64Attr>:$nic);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// u_d of a dimension of this tier built from `kind`.
+    double pricePerGBps(::tacos::DimKind kind);
+  }];
+}
+
 def Topo_ConstraintOp : Topo_NetworkMemberOp<"constraint"> {
   let summary = "A linear constraint on the bandwidth per dimension (LIBRA)";
   let description = [{
