@@ -8,6 +8,43 @@
 
 namespace tacos::libra {
 
+double pricePerGBps(const TierPrice &price, DimKind kind) {
+  return kind == DimKind::Switch ? price.link + price.switchPrice + price.nic
+                                 : price.link;
+}
+
+unsigned linksPerNpu(const DimSpec &dim) {
+  if (dim.size <= 1)
+    return 1;
+  switch (dim.kind) {
+  case DimKind::Line:
+  case DimKind::Ring:
+    return dim.size == 2 ? 1 : 2;
+  case DimKind::UniRing:
+  case DimKind::Switch:
+    return 1;
+  case DimKind::FullyConnected:
+    return unsigned(dim.size - 1);
+  }
+  return 1;
+}
+
+double linkBandwidthBps(const DimSpec &dim, double perNpuGBps) {
+  return perNpuGBps * 1e9 / linksPerNpu(dim);
+}
+
+double perNpuBandwidthGBps(const DimSpec &dim) {
+  return dim.link.bandwidthBps / 1e9 * linksPerNpu(dim);
+}
+
+std::vector<DimSpec> dimsWithBandwidth(const std::vector<DimSpec> &dims,
+                                       const std::vector<double> &perNpuGBps) {
+  std::vector<DimSpec> result = dims;
+  for (size_t d = 0; d < result.size(); ++d)
+    result[d].link.bandwidthBps = linkBandwidthBps(dims[d], perNpuGBps[d]);
+  return result;
+}
+
 std::string dimensionLoads(const WorkloadCollective &collective,
                            unsigned numDims, std::vector<double> &loads) {
   loads.assign(numDims, 0);

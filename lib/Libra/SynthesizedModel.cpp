@@ -13,30 +13,6 @@
 
 namespace tacos::libra {
 
-unsigned linksPerNpu(const DimSpec &dim) {
-  if (dim.size <= 1)
-    return 1;
-  switch (dim.kind) {
-  case DimKind::Line:
-  case DimKind::Ring:
-    return dim.size == 2 ? 1 : 2;
-  case DimKind::UniRing:
-  case DimKind::Switch:
-    return 1;
-  case DimKind::FullyConnected:
-    return unsigned(dim.size - 1);
-  }
-  return 1;
-}
-
-std::vector<DimSpec> dimsWithBandwidth(const std::vector<DimSpec> &dims,
-                                       const std::vector<double> &perNpuGBps) {
-  std::vector<DimSpec> result = dims;
-  for (size_t d = 0; d < result.size(); ++d)
-    result[d].link.bandwidthBps = perNpuGBps[d] * 1e9 / linksPerNpu(dims[d]);
-  return result;
-}
-
 std::vector<int64_t> representativeGroup(const std::vector<DimSpec> &dims,
                                          const WorkloadCollective &collective) {
   // Group size per dimension (1 where unused) and NPU-id strides.
@@ -141,7 +117,7 @@ double collectiveTimeNs(const std::vector<DimSpec> &dims,
   sub.dims.clear();
   for (auto [d, c] : used) {
     DimSpec dim = dims[d];
-    dim.link.bandwidthBps = perNpuGBps[d] * 1e9 / linksPerNpu(dim);
+    dim.link.bandwidthBps = linkBandwidthBps(dim, perNpuGBps[d]);
     sub.dims.push_back({unsigned(spec.dims.size()), c});
     spec.dims.push_back(dim);
   }

@@ -18,8 +18,10 @@
 #define TACOS_LIBRA_MODEL_H
 
 #include "tacos/Collective/Collective.h"
+#include "tacos/Network/Topology.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,35 @@ struct AllocationProblem {
   std::vector<Workload> workloads;
   std::vector<LinearConstraint> constraints;
 };
+
+/// Dollars per GB/s of link, switch and NIC bandwidth in one cost tier.
+struct TierPrice {
+  std::string tier;
+  double link = 0, switchPrice = 0, nic = 0;
+};
+
+/// u_d of a dimension of that tier: the link price, plus switch and NIC
+/// prices for switch dimensions (DESIGN §6).
+double pricePerGBps(const TierPrice &price, DimKind kind);
+
+/// How many outgoing links one NPU has in a dimension of this building
+/// block: line and bidirectional ring 2 (ring(2) and line(2): 1), one-way
+/// ring 1, fully_connected(n) n - 1, switch 1 (its port); 1 for a size-1
+/// dimension, which has no links, so that dividing by it is always defined.
+/// The per-NPU bandwidth B_d is spread evenly over them, so a dimension's
+/// link bandwidth is B_d / linksPerNpu (the ends of a line then get only
+/// half of B_d: the line's middle NPUs are the ones that bound it).
+unsigned linksPerNpu(const DimSpec &dim);
+
+/// `dims` with every link bandwidth set from the per-NPU bandwidths (GB/s)
+/// as above; latency and tier are kept. perNpuGBps has one entry per dim.
+/// The link bandwidth (bytes/s) of `dim` for per-NPU bandwidth B_d (GB/s).
+double linkBandwidthBps(const DimSpec &dim, double perNpuGBps);
+/// The per-NPU bandwidth (GB/s) that `dim`'s decided link bandwidth gives.
+double perNpuBandwidthGBps(const DimSpec &dim);
+
+std::vector<DimSpec> dimsWithBandwidth(const std::vector<DimSpec> &dims,
+                                       const std::vector<double> &perNpuGBps);
 
 /// The per-dimension bytes a_d of one collective (zero for unused dims).
 /// Returns an error message for a collective LIBRA does not model.

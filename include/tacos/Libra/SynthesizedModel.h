@@ -29,20 +29,6 @@
 
 namespace tacos::libra {
 
-/// How many outgoing links one NPU has in a dimension of this building
-/// block: line and bidirectional ring 2 (ring(2) and line(2): 1), one-way
-/// ring 1, fully_connected(n) n - 1, switch 1 (its port); 1 for a size-1
-/// dimension, which has no links, so that dividing by it is always defined.
-/// The per-NPU bandwidth B_d is spread evenly over them, so a dimension's
-/// link bandwidth is B_d / linksPerNpu (the ends of a line then get only
-/// half of B_d: the line's middle NPUs are the ones that bound it).
-unsigned linksPerNpu(const DimSpec &dim);
-
-/// `dims` with every link bandwidth set from the per-NPU bandwidths (GB/s)
-/// as above; latency and tier are kept. perNpuGBps has one entry per dim.
-std::vector<DimSpec> dimsWithBandwidth(const std::vector<DimSpec> &dims,
-                                       const std::vector<double> &perNpuGBps);
-
 /// The NPUs of one representative group of a workload collective:
 /// coordinate 0 in every dimension it does not use, and 0..c_d-1 in each
 /// dimension d it uses (group size c_d), in NPU-id order. Empty (= every

@@ -178,13 +178,6 @@ LogicalResult PriceOp::verify() {
   return success();
 }
 
-double PriceOp::pricePerGBps(DimKind kind) {
-  double price = getLink().convertToDouble();
-  if (kind == DimKind::Switch)
-    price += getSwitchPrice().value_or(APFloat(0.0)).convertToDouble() +
-             getNic().value_or(APFloat(0.0)).convertToDouble();
-  return price;
-}
 
 //===----------------------------------------------------------------------===//
 // ConstraintOp

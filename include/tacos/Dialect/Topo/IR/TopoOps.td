@@ -204,10 +204,6 @@ def Topo_PriceOp : Topo_NetworkMemberOp<"price"> {
                        OptionalAttr<F64Attr>:$nic);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    /// u_d of a dimension of this tier built from `kind`.
-    double pricePerGBps(::tacos::DimKind kind);
-  }];
 }
 
 def Topo_ConstraintOp : Topo_NetworkMemberOp<"constraint"> {
