@@ -9,6 +9,8 @@
 
 #include "tacos/Network/Quantity.h"
 
+#include <algorithm>
+
 #include <cfloat>
 #include <charconv>
 #include <cmath>
@@ -158,10 +160,12 @@ std::string exactQuotient(int64_t num, int64_t den) {
 /// Picks, among units whose text reads back exactly (`roundTrips`), the one
 /// with the shortest number; a later (larger) unit wins a tie. A number below
 /// 1 loses to any other (`100 GBps`, not `0.1 TBps`): people read those
-/// faster.
+/// faster. With `dotIsFree` only digits count, so that a solver's bandwidth
+/// reads `116.129032 GBps`, not `116129032 KBps`; whole times and sizes keep
+/// their integer form (`684448242 ns`).
 template <size_t N, typename TextFn, typename CheckFn>
 std::string pickShortest(const Unit (&units)[N], TextFn text,
-                         CheckFn roundTrips) {
+                         CheckFn roundTrips, bool dotIsFree = false) {
   std::string best;
   const char *bestUnit = nullptr;
   for (const Unit &u : units) {
@@ -171,8 +175,12 @@ std::string pickShortest(const Unit (&units)[N], TextFn text,
     auto belowOne = [](const std::string &text) {
       return text.rfind("0.", 0) == 0 || text.rfind("-0.", 0) == 0;
     };
-    if (!bestUnit || std::make_pair(belowOne(*t), t->size()) <=
-                         std::make_pair(belowOne(best), best.size())) {
+    auto digits = [&](const std::string &text) {
+      return text.size() -
+             (dotIsFree ? std::count(text.begin(), text.end(), '.') : 0);
+    };
+    if (!bestUnit || std::make_pair(belowOne(*t), digits(*t)) <=
+                         std::make_pair(belowOne(best), digits(best))) {
       best = std::move(*t);
       bestUnit = u.name;
     }
@@ -268,7 +276,8 @@ std::string formatBandwidth(double bps) {
       [&](const std::string &t, const Unit &u) {
         std::optional<double> v = parseDouble(t);
         return v && *v * u.scale == bps;
-      });
+      },
+      /*dotIsFree=*/true);
   // Bps always round-trips (scale 1), so this is only a safety net.
   return s.empty() ? shortestFixed(bps) + " Bps" : s;
 }

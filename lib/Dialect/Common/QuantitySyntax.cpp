@@ -12,20 +12,28 @@ namespace tacos {
 /// Parses `<number> <unit>` and converts it with `convert`, which returns an
 /// error message. Integers are read exactly (APInt) so that huge values are
 /// reported as out of range rather than wrapping.
+/// A number, integer or not. Integers are read exactly (APInt) so that huge
+/// values are rounded rather than wrapped.
+static ParseResult parseNumber(AsmParser &parser, double &value) {
+  APInt integer;
+  OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
+  if (!isInteger.has_value())
+    return parser.parseFloat(value);
+  if (failed(*isInteger))
+    return failure();
+  value = integer.roundToDouble(/*isSigned=*/true);
+  return success();
+}
+
+/// Parses `<number> <unit>` and converts it with `convert`, which returns an
+/// error message.
 template <typename T, typename Convert>
 static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
                                  T &result, Convert convert) {
   SMLoc loc = parser.getCurrentLocation();
   double value;
-  APInt integer;
-  OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
-  if (isInteger.has_value()) {
-    if (failed(*isInteger))
-      return failure();
-    value = integer.roundToDouble(/*isSigned=*/true);
-  } else if (parser.parseFloat(value)) {
+  if (parseNumber(parser, value))
     return failure();
-  }
   SMLoc unitLoc = parser.getCurrentLocation();
   std::string unit;
   if (parser.parseOptionalKeywordOrString(&unit))
@@ -94,7 +102,7 @@ ParseResult parseOptionalNumberIn(AsmParser &parser, StringRef keyword,
   if (failed(parser.parseOptionalKeyword(keyword)))
     return success();
   double number;
-  if (parser.parseLParen() || parser.parseFloat(number) ||
+  if (parser.parseLParen() || parseNumber(parser, number) ||
       parser.parseRParen())
     return failure();
   value = number;

@@ -260,8 +260,11 @@ void topo::writeDimBandwidths(NetworkOp network, ArrayRef<double> perNpuGBps) {
   SmallVector<Attribute> dims;
   for (auto [d, attr] : llvm::enumerate(dimsOp.getDims())) {
     DimSpec spec = cast<DimAttr>(attr).getSpec();
+    // Rounded to whole KBps so that the text stays readable (`116.129032
+    // GBps`): 1e-8 relative for any bandwidth above 100 MBps.
     if (!spec.link.isBandwidthDecided())
-      spec.link.bandwidthBps = libra::linkBandwidthBps(spec, perNpuGBps[d]);
+      spec.link.bandwidthBps =
+          std::round(libra::linkBandwidthBps(spec, perNpuGBps[d]) / 1e3) * 1e3;
     dims.push_back(DimAttr::get(network.getContext(), spec.kind, spec.size,
                                 LinkAttr::get(network.getContext(), spec.link)));
   }

@@ -91,4 +91,65 @@ def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
   let dependentDialects = ["::tacos::topo::TopoDialect"];
 }
 
+def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
+  let summary = "LIBRA: size each dimension's bandwidth for training workloads";
+  let description = [{
+    DESIGN §6. For the `coll.workload` ops named by `workload` (default: all
+    of them; they must share one network with `topo.dims`), finds the
+    bandwidth per NPU B_d of every dimension that minimizes the workload
+    time (`objective=perf`) or time x network cost (`perf-per-cost`, needs a
+    `topo.price` for every dimension's tier), under the network's
+    `topo.constraint`s and B_d >= 0, with NLopt's SLSQP. Several workloads
+    are weighed by their `weight`. Dimensions whose bandwidth is already
+    written are held fixed; every `?` is replaced by the optimum (B_d spread
+    over the NPU's links in that dimension: a bidirectional ring gets B_d / 2
+    per link, fully_connected(n) B_d / (n - 1), a switch port B_d).
+
+    `model=analytic` times a collective as max_d a_d / B_d (LIBRA).
+    `model=synthesized` (networks of at most 64 NPUs) searches allocations
+    around the analytic optimum, timing every collective by TEN synthesis of
+    one of its groups, and writes the best one found.
+
+    With `report=FILE` (`-` for stdout) it writes JSON: `bandwidth_gbps`,
+    `time_ns`, `cost`, and the same for equal bandwidth per dimension (same
+    total, fixed dimensions kept), `speedup` and `perf_per_cost_gain` over
+    it; `model=synthesized` adds the analytic optimum's synthesized score.
+
+    Before:
+    ```mlir
+    topo.network @net {
+      topo.dims [ring(4) link(?, 1 us) tier(chip), switch(8) link(?, 2 us) tier(pod)]
+      topo.constraint sum == 300 GBps
+    }
+    coll.workload @tp on @net compute(1 ms) {
+      coll.all_reduce size(1 GiB) dims [0] count(2)
+      coll.all_reduce size(256 MiB) dims [1]
+    }
+    ```
+    After (objective=perf):
+    ```mlir
+    topo.network @net {
+      topo.dims [ring(4) link(121.4 GBps, 1 us) tier(chip), switch(8) link(57.2 GBps, 2 us) tier(pod)]
+      ...
+    ```
+  }];
+  let options = [
+    Option<"objective", "objective", "std::string", /*default=*/"\"perf\"",
+           "perf (minimize time) or perf-per-cost (minimize time x cost)">,
+    ListOption<"workloads", "workload", "std::string",
+               "Workloads to size for (@sym; default: every coll.workload)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write a JSON report to this file ('-' for stdout)">,
+    Option<"model", "model", "std::string", /*default=*/"\"analytic\"",
+           "analytic (LIBRA's formulas) or synthesized (TEN-synthesized "
+           "collective times, <= 64 NPUs)">,
+    Option<"trials", "trials", "unsigned", /*default=*/"1",
+           "model=synthesized: synthesis seeds tried per collective">,
+    Option<"chunks", "chunks", "int64_t", /*default=*/"1",
+           "model=synthesized: chunks per rank of each synthesized collective">
+  ];
+  let dependentDialects = ["::tacos::topo::TopoDialect",
+                           "::tacos::coll::CollDialect"];
+}
+
 #endif // TACOS_TOPO_PASSES

@@ -1,0 +1,70 @@
+// RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=%t.json" | FileCheck %s --check-prefix=IR
+// RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+
+// One collective and only a sum constraint: B_d = S a_d / sum(a) (DESIGN §6).
+// All-Reduce of 1 GiB over ring(4) then switch(8): a_0 = 2m 3/4 = 1.5m,
+// a_1 = 2 (m/4) 7/8 = 0.4375m, so B = 300 * (1.5, 0.4375) / 1.9375.
+// The ring spreads B_0 over its two links; the switch port carries B_1.
+topo.network @net {
+  topo.dims [ring(4) link(?, 1 us) tier(chip), switch(8) link(?, 2 us) tier(pod)]
+  topo.price tier(chip) link(2)
+  topo.price tier(pod) link(7.8) switch(18) nic(31.6)
+  topo.constraint sum == 300 GBps
+}
+coll.workload @one on @net compute(1 ms) {
+  coll.all_reduce size(1 GiB) dims [0, 1]
+}
+// IR:      topo.dims [ring(4) link(116.129032 GBps, 1 us) tier(chip), switch(8) link(67.741935 GBps, 2 us) tier(pod)]
+// JSON:      "bandwidth_gbps": [
+// JSON-NEXT:   232.2580645161{{[0-9]*}},
+// JSON-NEXT:   67.741935483{{[0-9]*}}
+// Cost: N sum_d u_d B_d = 32 (2 B_0 + (7.8 + 18 + 31.6) B_1).
+// JSON:      "cost": 139292.903225806
+// JSON:      "equal_bandwidth_gbps": [
+// JSON-NEXT:   150,
+// JSON-NEXT:   150
+// Equal bandwidth takes 1 ms + 1.5 GiB / 150 GBps.
+// JSON:      "equal_bandwidth_time_ns": 11737418.24,
+// JSON:      "objective": "perf",
+// JSON:      "speedup": 1.479273556{{[0-9]*}},
+// JSON:      "time_ns": 7934582.61333{{[0-9]*}},
+
+// -----
+
+// Disjoint TP (dimension 0, 4x) and DP (dimensions 1 and 2) groups with a sum
+// constraint: DP splits its share in proportion to its loads, the two shares
+// go as the square roots of count x load. No prices: cost is null.
+topo.network @tpdp {
+  topo.dims [ring(4) link(?, 1 us), fully_connected(8) link(?, 1 us), switch(4) link(?, 1 us)]
+  topo.constraint sum == 600 GBps
+}
+coll.workload @train on @tpdp compute(1 ms) {
+  coll.all_reduce size(1 GiB) dims [0] count(4)
+  coll.all_reduce size(2 GiB) dims [1, 2]
+}
+// IR:   topo.dims [ring(4) link(166.3305{{[0-9]+}} GBps, 1 us), fully_connected(8) link(34.49534{{[0-9]+}} GBps, 1 us), switch(4) link(25.87150{{[0-9]+}} GBps, 1 us)]
+// JSON:      "bandwidth_gbps": [
+// JSON-NEXT:   332.66107{{[0-9]*}},
+// JSON-NEXT:   241.46742{{[0-9]*}},
+// JSON-NEXT:   25.871509{{[0-9]*}}
+// JSON:      "cost": null,
+// JSON:      "perf_per_cost_gain": null,
+// JSON:      "time_ns": 35929986.1{{[0-9]*}},
+// JSON:      "workloads": [
+// JSON-NEXT:   "train"
+
+// -----
+
+// A dimension whose bandwidth is written is held fixed (here 2 x 100 GBps
+// per NPU on the ring); the `?` dimension takes the rest of the sum.
+topo.network @fixed {
+  topo.dims [ring(4) link(100 GBps, 1 us), switch(8) link(?, 2 us)]
+  topo.constraint sum == 500 GBps
+}
+coll.workload @w on @fixed compute(0 ns) {
+  coll.all_reduce size(1 GiB) dims [0, 1]
+}
+// IR:   topo.dims [ring(4) link(100 GBps, 1 us), switch(8) link(300 GBps, 2 us)]
+// JSON:      "bandwidth_gbps": [
+// JSON-NEXT:   200,
+// JSON-NEXT:   300
