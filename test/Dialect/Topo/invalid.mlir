@@ -328,3 +328,28 @@ topo.network @n {
   // expected-error @+1 {{needs the network's topo.dims}}
   topo.constraint bw(0) == 100 GBps
 }
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us) tier(pod)]
+  // expected-error @+1 {{has a negative or non-finite price}}
+  topo.price tier(pod) link(-1)
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us) tier(pod)]
+  topo.price tier(pod) link(1)
+  // expected-error @+1 {{prices tier 'pod' twice}}
+  topo.price tier(pod) link(2) nic(3)
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us) tier(pod)]
+  // expected-error @+1 {{expected 'link(<dollars per GB/s>)'}}
+  topo.price tier(pod) switch(2)
+}

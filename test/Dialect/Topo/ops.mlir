@@ -109,3 +109,15 @@ topo.network @libra4d {
   topo.constraint bw(2) + bw(3) == 200 GBps
   topo.constraint bw(3) <= 50 GBps + bw(0) + 1 TBps
 }
+
+// Prices per tier ($ per GB/s); switch and NIC prices are optional.
+// CHECK-LABEL: topo.network @priced
+// CHECK: topo.price tier(InterPackage) link(4.00001) switch(13.00001)
+// CHECK-NEXT: topo.price tier(pod) link(7.8) switch(18) nic(31.6)
+// CHECK-NEXT: topo.price tier("with space") link(0)
+topo.network @priced {
+  topo.dims [ring(16) link(?, 1 us) tier(InterPackage), switch(32) link(?, 2 us) tier(pod)]
+  topo.price tier(InterPackage) link(4.00001) switch(13.00001)
+  topo.price tier(pod) link(7.80) switch(18) nic(31.6)
+  topo.price tier("with space") link(0)
+}

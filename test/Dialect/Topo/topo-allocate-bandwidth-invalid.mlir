@@ -1,0 +1,44 @@
+// RUN: tacos-opt %s -split-input-file -verify-diagnostics --topo-allocate-bandwidth
+// RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="workload=@zzz" 2>&1 | FileCheck %s --check-prefix=NAME
+// RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="objective=speed" 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="model=exact" 2>&1 | FileCheck %s --check-prefix=MODEL
+
+// OPTION: unknown objective 'speed'; expected perf or perf-per-cost
+// MODEL: unknown model 'exact'; expected analytic or synthesized
+// NAME: no coll.workload @zzz
+
+// expected-error @below {{the module has no coll.workload to size the network for}}
+module {
+  topo.network @n { topo.dims [ring(4) link(?, 1 us)] }
+}
+
+// -----
+
+// expected-error @below {{the workloads are on different networks (@a on @n, @b on @m); size one network at a time with workload=}}
+module {
+  topo.network @n { topo.dims [ring(4) link(?, 1 us)] }
+  topo.network @m { topo.dims [ring(4) link(?, 1 us)] }
+  coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
+  coll.workload @b on @m compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us), ring(4) link(?, 1 us)]
+  // expected-error @below {{cannot be sized by bandwidth allocation: LIBRA models pure products of dimensions}}
+  topo.drop 0 <-> 1
+}
+coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
+
+// -----
+
+// expected-error @below {{cannot be sized: the constraints cannot all be met}}
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us), ring(4) link(?, 1 us)]
+  topo.constraint sum == 100 GBps
+  topo.constraint bw(0) == 200 GBps
+}
+coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0, 1] }
+
+
