@@ -68,3 +68,26 @@ coll.workload @w on @fixed compute(0 ns) {
 // JSON:      "bandwidth_gbps": [
 // JSON-NEXT:   200,
 // JSON-NEXT:   300
+
+// -----
+
+// Several workloads: their weighted sum of times is minimized. With one
+// collective each on its own dimension, B_d goes as sqrt(weight x load):
+// B_0 = 400 sqrt(3 x 1.5) / (sqrt(3 x 1.5) + sqrt(1.75)).
+topo.network @shared {
+  topo.dims [ring(4) link(?, 1 us), switch(8) link(?, 1 us)]
+  topo.constraint sum == 400 GBps
+}
+coll.workload @heavy on @shared compute(1 ms) weight(3) {
+  coll.all_reduce size(1 GiB) dims [0]
+}
+coll.workload @light on @shared compute(2 ms) {
+  coll.all_reduce size(1 GiB) dims [1]
+}
+// JSON:      "bandwidth_gbps": [
+// JSON-NEXT:   246.36464{{[0-9]*}},
+// JSON-NEXT:   153.63535{{[0-9]*}}
+// JSON:      "time_ns": 36843118.{{[0-9]*}},
+// JSON:      "workloads": [
+// JSON-NEXT:   "heavy",
+// JSON-NEXT:   "light"
