@@ -1,15 +1,22 @@
 //===- tacos-translate.cpp - Translations in and out of tacos IR ----------===//
 //
-// --export-smtlib prints the output of convert-coll-to-smt as SMT-LIB.
-// (MSCCL-IR XML, Chrome traces, Graphviz and ASTRA-sim imports join here.)
+// --export-smtlib          prints the output of convert-coll-to-smt as SMT-LIB.
+// --import-libra-network   LIBRA network .yml -> topo.network.
+// --import-astra-workload  ASTRA-sim layer .txt (+ LIBRA communicator and
+//                          network) -> topo.network + coll.workload.
+// The LIBRA imports are in tacos/Target/LibraImport.h.
+// (MSCCL-IR XML, Chrome traces and Graphviz join here.)
 //
 //===----------------------------------------------------------------------===//
+
+#include "tacos/Target/LibraImport.h"
 
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::smt::registerExportSMTLIBTranslation();
+  tacos::registerLibraImportTranslations();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "tacos translation tool\n"));
 }
