@@ -12,10 +12,12 @@ namespace tacos::libra {
 
 namespace {
 
-/// Variables: B_0..B_{D-1} (GB/s), then t_0..t_{K-1} in a time unit picked
-/// so that every t_k is at most 1 at the start point (loads a / B are ns,
-/// divided by that unit). SLSQP converges tightly only when all variables
-/// are of moderate magnitude; a fixed unit fails for small collectives.
+/// Variables: B_0..B_{D-1} (GB/s), then t_0..t_{K-1}, each collective's time
+/// in its own unit (its time at the start point, so every t_k starts at 1);
+/// the objective is in units of the start's total time. SLSQP converges
+/// tightly only when all variables and constraints are of moderate
+/// magnitude: one fixed unit fails when collectives differ by orders of
+/// magnitude (MiB next to GiB).
 struct Formulation {
   const AllocationProblem *problem;
   Objective objective;
@@ -203,20 +205,93 @@ std::vector<double> projectOntoConstraints(const AllocationProblem &problem,
   return x;
 }
 
-static Allocation solve(const AllocationProblem &problem, Objective objective,
-                        const std::vector<double> *start);
+/// Per-dimension load sum_k weight x count x a_{k,d} (bytes), or an error.
+static std::string totalLoads(const AllocationProblem &problem,
+                              std::vector<double> &total) {
+  total.assign(problem.numDims, 0.0);
+  std::vector<double> loads;
+  for (const Workload &w : problem.workloads)
+    for (const WorkloadCollective &c : w.collectives) {
+      std::string error = dimensionLoads(c, problem.numDims, loads);
+      if (!error.empty())
+        return error;
+      for (unsigned d = 0; d < problem.numDims; ++d)
+        total[d] += w.weight * c.count * loads[d];
+    }
+  return "";
+}
 
-Allocation allocateBandwidth(const AllocationProblem &problem,
-                             Objective objective) {
-  // Perf is convex; perf-per-cost is not, so it starts from perf's optimum.
-  Allocation perf = solve(problem, Objective::Perf, nullptr);
-  if (objective == Objective::Perf || !perf.error.empty())
-    return perf;
-  return solve(problem, Objective::PerfPerCost, &perf.bandwidthGBps);
+/// `direction` scaled to the magnitude the constraints imply (the sum of
+/// the feasible point nearest to 1 GB/s everywhere), then projected onto
+/// them; empty if that fails.
+static std::vector<double> startAlong(const AllocationProblem &problem,
+                                      std::vector<double> direction) {
+  std::string error;
+  std::vector<double> ones = projectOntoConstraints(
+      problem, std::vector<double>(problem.numDims, 1.0), error);
+  double scale = 0, sum = 0;
+  for (unsigned d = 0; d < problem.numDims; ++d) {
+    scale += ones.empty() ? 1.0 : ones[d];
+    sum += direction[d];
+  }
+  if (!(sum > 0))
+    return ones;
+  for (double &b : direction)
+    b *= scale / sum;
+  return projectOntoConstraints(problem, direction, error);
 }
 
 static Allocation solve(const AllocationProblem &problem, Objective objective,
-                        const std::vector<double> *start) {
+                        const std::vector<double> &start);
+
+/// The best of solving from each start (ties: the earlier start).
+static Allocation bestOf(const AllocationProblem &problem, Objective objective,
+                         const std::vector<std::vector<double>> &starts) {
+  Allocation best;
+  auto score = [&](const Allocation &a) {
+    return objective == Objective::Perf ? a.timeNs : a.timeNs * a.cost;
+  };
+  for (const std::vector<double> &start : starts) {
+    if (start.empty())
+      continue;
+    Allocation a = solve(problem, objective, start);
+    if (a.error.empty() && (best.bandwidthGBps.empty() || score(a) < score(best)))
+      best = std::move(a);
+    else if (best.bandwidthGBps.empty() && best.error.empty())
+      best.error = a.error;
+  }
+  if (best.bandwidthGBps.empty() && best.error.empty())
+    best.error = "the constraints cannot all be met";
+  return best;
+}
+
+Allocation allocateBandwidth(const AllocationProblem &problem,
+                             Objective objective) {
+  std::vector<double> load;
+  Allocation failed;
+  failed.error = totalLoads(problem, load);
+  if (!failed.error.empty())
+    return failed;
+  // Perf is convex, but SLSQP can stall on the kinks of max_d a_d / B_d; it
+  // starts from bandwidth in proportion to each dimension's load (the
+  // optimum when only a sum constrains them) and from the equal split.
+  std::vector<double> equal(problem.numDims, 1.0);
+  Allocation perf = bestOf(problem, Objective::Perf,
+                           {startAlong(problem, load), startAlong(problem, equal)});
+  if (objective == Objective::Perf || !perf.error.empty())
+    return perf;
+  // Perf-per-cost is not convex: start from perf's optimum, and from loads
+  // weighed by price (cheap dimensions first).
+  std::vector<double> cheap = load;
+  for (unsigned d = 0; d < problem.numDims; ++d)
+    cheap[d] /= std::max(problem.pricePerGBps[d], 1e-12);
+  return bestOf(problem, Objective::PerfPerCost,
+                {perf.bandwidthGBps, startAlong(problem, cheap),
+                 startAlong(problem, equal)});
+}
+
+static Allocation solve(const AllocationProblem &problem, Objective objective,
+                        const std::vector<double> &start) {
   Allocation result;
   Formulation f;
   f.problem = &problem;
@@ -241,32 +316,28 @@ static Allocation solve(const AllocationProblem &problem, Objective objective,
   std::vector<double> lower(n, 0.0), x(n, 1.0);
   // A dimension some collective uses needs some bandwidth (else the time
   // is infinite); 1e-6 GB/s keeps a / B_d defined.
-  for (unsigned d = 0; d < problem.numDims; ++d)
+  for (unsigned d = 0; d < problem.numDims; ++d) {
     lower[d] = used[d] ? 1e-6 : 0.0;
-  // Start: the given bandwidths, or the feasible point nearest to 1 GB/s
-  // everywhere (its bandwidths have the magnitude the constraints imply).
-  std::vector<double> startB(problem.numDims, 1.0);
-  if (start) {
-    startB = *start;
-  } else {
-    std::string ignored;
-    std::vector<double> projected =
-        projectOntoConstraints(problem, startB, ignored);
-    if (!projected.empty())
-      startB = projected;
+    x[d] = std::max(start[d], lower[d]);
   }
-  for (unsigned d = 0; d < problem.numDims; ++d)
-    x[d] = std::max(startB[d], lower[d]);
-  double unitNs = 0;
-  for (const std::vector<double> &a : f.loads)
+  // Units: each collective's time at the start, and the start's total.
+  double unitNs = computeNs;
+  for (size_t k = 0; k < f.loads.size(); ++k) {
+    double t = 0;
     for (unsigned d = 0; d < problem.numDims; ++d)
-      if (a[d] > 0)
-        unitNs = std::max(unitNs, a[d] / x[d]);
+      if (f.loads[k][d] > 0)
+        t = std::max(t, f.loads[k][d] / x[d]);
+    if (!(t > 0 && std::isfinite(t)))
+      t = 1;
+    for (double &a : f.loads[k])
+      a /= t;
+    f.weightTimesCount[k] *= t;
+    unitNs += f.weightTimesCount[k];
+  }
   if (!(unitNs > 0 && std::isfinite(unitNs)))
     unitNs = 1;
-  for (std::vector<double> &a : f.loads)
-    for (double &v : a)
-      v /= unitNs;
+  for (double &w : f.weightTimesCount)
+    w /= unitNs;
   f.compute = computeNs / unitNs;
   nlopt_opt opt = nlopt_create(NLOPT_LD_SLSQP, n);
   nlopt_set_lower_bounds(opt, lower.data());

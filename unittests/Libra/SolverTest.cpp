@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 using namespace tacos;
 using namespace tacos::libra;
@@ -146,6 +147,60 @@ TEST(LibraSolverTest, PerfPerCostMatchesAScanForSmallCollectives) {
     double product = ppc.timeNs * ppc.cost;
     EXPECT_LE(product, best * (1 + 1e-9)) << bytes;
     EXPECT_GE(product, best * (1 - 1e-6)) << bytes;
+  }
+}
+
+// Property: on random workloads (seeded) over 3 or 4 dimensions with a sum
+// constraint, no point of a dense random sample of the simplex beats the
+// solver, for either objective. (The solver once stalled at its start on
+// the kinks of max_d a_d / B_d; this catches that.)
+TEST(LibraSolverTest, NoSampledAllocationBeatsTheSolver) {
+  std::mt19937_64 rng(7);
+  auto uniform = [&](double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+  };
+  const CollectiveKind kinds[] = {CollectiveKind::AllReduce,
+                                  CollectiveKind::AllGather,
+                                  CollectiveKind::ReduceScatter,
+                                  CollectiveKind::AllToAll};
+  for (int trial = 0; trial < 40; ++trial) {
+    unsigned dims = 3 + trial % 2;
+    AllocationProblem p;
+    p.numDims = dims;
+    p.numNpus = 1024;
+    for (unsigned d = 0; d < dims; ++d)
+      p.pricePerGBps.push_back(uniform(1, 60));
+    Workload w;
+    w.computeNs = uniform(0, 1e7);
+    for (int k = 0, n = 1 + trial % 4; k < n; ++k) {
+      WorkloadCollective c{kinds[rng() % 4], uniform(1e6, 1e9), {}, double(1 + rng() % 8)};
+      for (unsigned d = 0; d < dims; ++d)
+        if (rng() % 2 || (d + 1 == dims && c.dims.empty()))
+          c.dims.push_back({d, int64_t(2 + rng() % 15)});
+      w.collectives.push_back(c);
+    }
+    p.workloads.push_back(w);
+    p.constraints.push_back(sumEquals(dims, 500));
+    for (Objective objective : {Objective::Perf, Objective::PerfPerCost}) {
+      Allocation r = allocateBandwidth(p, objective);
+      ASSERT_EQ(r.error, "") << trial;
+      auto score = [&](const std::vector<double> &b) {
+        double t = workloadTimeNs(p, b);
+        return objective == Objective::Perf ? t : t * networkCost(p, b);
+      };
+      double solved = score(r.bandwidthGBps), sampled = INFINITY;
+      for (int i = 0; i < 20000; ++i) {
+        std::vector<double> b(dims);
+        double sum = 0;
+        for (double &x : b)
+          sum += x = -std::log(uniform(1e-12, 1)); // Dirichlet(1, ..., 1)
+        for (double &x : b)
+          x *= 500 / sum;
+        sampled = std::min(sampled, score(b));
+      }
+      EXPECT_LE(solved, sampled * (1 + 1e-9))
+          << "trial " << trial << " objective " << int(objective);
+    }
   }
 }
 

@@ -1,0 +1,14 @@
+module {
+  topo.network @libra3d {
+    topo.dims [ring(16) link(?, 1 us) tier(InterPackage), fully_connected(8) link(?, 1 us) tier(InterNode), switch(32) link(?, 1 us) tier(InterPod)]
+    topo.price tier(InterPackage) link(4.00001) switch(13.00001)
+    topo.price tier(InterNode) link(4.00002) switch(13.00002)
+    topo.price tier(InterPod) link(7.80003) switch(18.00003) nic(31.60003)
+    topo.constraint sum == 500 GBps
+  }
+  coll.workload @MSFT_1T on @libra3d compute(169995114 ns) {
+    coll.all_reduce size(768 MiB) dims [0, 1] count(8)
+    coll.all_gather size(6 MiB) dims [0, 1] count(2)
+    coll.all_reduce size(216 MiB) dims [2]
+  }
+}
