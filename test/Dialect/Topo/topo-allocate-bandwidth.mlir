@@ -44,9 +44,9 @@ coll.workload @train on @tpdp compute(1 ms) {
 }
 // IR:   topo.dims [ring(4) link(166.3305{{[0-9]+}} GBps, 1 us), fully_connected(8) link(34.49534{{[0-9]+}} GBps, 1 us), switch(4) link(25.87150{{[0-9]+}} GBps, 1 us)]
 // JSON:      "bandwidth_gbps": [
-// JSON-NEXT:   332.66107{{[0-9]*}},
-// JSON-NEXT:   241.46742{{[0-9]*}},
-// JSON-NEXT:   25.871509{{[0-9]*}}
+// JSON-NEXT:   332.6610690{{[0-9]*}},
+// JSON-NEXT:   241.4674215{{[0-9]*}},
+// JSON-NEXT:   25.87150944{{[0-9]*}}
 // JSON:      "cost": null,
 // JSON:      "perf_per_cost_gain": null,
 // JSON:      "time_ns": 35929986.1{{[0-9]*}},
