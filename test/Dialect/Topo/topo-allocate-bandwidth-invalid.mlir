@@ -42,3 +42,14 @@ topo.network @n {
 coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0, 1] }
 
 
+
+// -----
+
+// A dimension no collective uses gets nothing; it cannot become a link of
+// zero bandwidth, so it stays `?` (with a warning).
+// expected-warning @below {{dimension 1 gets no bandwidth (no workload collective needs it); it stays '?'}}
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us), switch(8) link(?, 1 us)]
+  topo.constraint sum == 100 GBps
+}
+coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
