@@ -126,11 +126,13 @@ def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
       coll.all_reduce size(256 MiB) dims [1]
     }
     ```
-    After (objective=perf):
+    After (objective=perf): B = (217.1, 82.9) GBps per NPU, the ring's
+    split over its two links.
     ```mlir
     topo.network @net {
-      topo.dims [ring(4) link(121.4 GBps, 1 us) tier(chip), switch(8) link(57.2 GBps, 2 us) tier(pod)]
-      ...
+      topo.dims [ring(4) link(108.547673 GBps, 1 us) tier(chip), switch(8) link(82.904654 GBps, 2 us) tier(pod)]
+      topo.constraint sum == 300 GBps
+    }
     ```
   }];
   let options = [
