@@ -25,6 +25,10 @@ struct Formulation {
   std::vector<std::vector<double>> loads; // [k][d]
   std::vector<double> weightTimesCount;     // [k]
   double compute = 0;
+  /// Perf: a tiny price on the bandwidth of dimensions no collective uses.
+  /// Time does not depend on them, so any feasible value is optimal; this
+  /// picks the least the constraints allow instead of wherever SLSQP stops.
+  std::vector<double> idlePenalty; // [d]
   /// For t_k >= a_{k,d} / B_d.
   struct Epigraph {
     const Formulation *f;
@@ -63,6 +67,11 @@ double objectiveFn(unsigned n, const double *x, double *grad, void *data) {
       std::fill(grad, grad + n, 0.0);
       for (size_t k = 0; k < f->weightTimesCount.size(); ++k)
         grad[f->numDims + k] = f->weightTimesCount[k];
+    }
+    for (unsigned d = 0; d < f->numDims; ++d) {
+      time += f->idlePenalty[d] * x[d];
+      if (grad)
+        grad[d] = f->idlePenalty[d];
     }
     return time;
   }
@@ -339,6 +348,13 @@ static Allocation solve(const AllocationProblem &problem, Objective objective,
   for (double &w : f.weightTimesCount)
     w /= unitNs;
   f.compute = computeNs / unitNs;
+  double totalStart = 0;
+  for (unsigned d = 0; d < problem.numDims; ++d)
+    totalStart += x[d];
+  f.idlePenalty.assign(problem.numDims, 0.0);
+  for (unsigned d = 0; d < problem.numDims; ++d)
+    if (!used[d])
+      f.idlePenalty[d] = 1e-9 / std::max(totalStart, 1e-9);
   nlopt_opt opt = nlopt_create(NLOPT_LD_SLSQP, n);
   nlopt_set_lower_bounds(opt, lower.data());
   nlopt_set_min_objective(opt, objectiveFn, &f);

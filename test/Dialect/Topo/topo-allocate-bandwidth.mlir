@@ -91,3 +91,20 @@ coll.workload @light on @shared compute(2 ms) {
 // JSON:      "workloads": [
 // JSON-NEXT:   "heavy",
 // JSON-NEXT:   "light"
+
+// -----
+
+// Dimensions no collective uses get the least the constraints allow (here
+// 50 GBps for dimension 1; dimension 2 gets none and stays `?`, with a
+// warning), not wherever the solver happened to stop.
+topo.network @idle {
+  topo.dims [ring(4) link(?, 1 us), switch(8) link(?, 1 us), ring(2) link(?, 1 us)]
+  topo.constraint bw(0) <= 100 GBps
+  topo.constraint bw(1) >= 50 GBps
+}
+coll.workload @w on @idle compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
+// IR:   topo.dims [ring(4) link(50 GBps, 1 us), switch(8) link(50 GBps, 1 us), ring(2) link(?, 1 us)]
+// JSON:      "bandwidth_gbps": [
+// JSON-NEXT:   100,
+// JSON-NEXT:   50,
+// JSON-NEXT:   0
