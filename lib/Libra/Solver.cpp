@@ -214,47 +214,58 @@ std::vector<double> projectOntoConstraints(const AllocationProblem &problem,
   return x;
 }
 
-/// Per-dimension load sum_k weight x count x a_{k,d} (bytes), or an error.
-static std::string totalLoads(const AllocationProblem &problem,
-                              std::vector<double> &total) {
-  total.assign(problem.numDims, 0.0);
+/// What every solve needs of the workloads, computed once.
+struct Loads {
+  std::vector<std::vector<double>> perCollective; // a_{k,d}, bytes
+  std::vector<double> weightTimesCount;           // [k]
+  double computeNs = 0;                           // weighted
+  std::vector<double> total; // sum_k weight x count x a_{k,d}
+};
+
+static std::string computeLoads(const AllocationProblem &problem,
+                                Loads &out) {
+  out.total.assign(problem.numDims, 0.0);
   std::vector<double> loads;
-  for (const Workload &w : problem.workloads)
+  for (const Workload &w : problem.workloads) {
+    out.computeNs += w.weight * w.computeNs;
     for (const WorkloadCollective &c : w.collectives) {
       std::string error = dimensionLoads(c, problem.numDims, loads);
       if (!error.empty())
         return error;
       for (unsigned d = 0; d < problem.numDims; ++d)
-        total[d] += w.weight * c.count * loads[d];
+        out.total[d] += w.weight * c.count * loads[d];
+      out.perCollective.push_back(loads);
+      out.weightTimesCount.push_back(w.weight * c.count);
     }
+  }
   return "";
 }
 
-/// `direction` scaled to the magnitude the constraints imply (the sum of
-/// the feasible point nearest to 1 GB/s everywhere), then projected onto
-/// them; empty if that fails.
+/// `direction` scaled to the sum of `reference` (the feasible point nearest
+/// to 1 GB/s everywhere: the magnitude the constraints imply), then
+/// projected onto the constraints; empty if that fails.
 static std::vector<double> startAlong(const AllocationProblem &problem,
+                                      const std::vector<double> &reference,
                                       std::vector<double> direction) {
-  std::string error;
-  std::vector<double> ones = projectOntoConstraints(
-      problem, std::vector<double>(problem.numDims, 1.0), error);
   double scale = 0, sum = 0;
   for (unsigned d = 0; d < problem.numDims; ++d) {
-    scale += ones.empty() ? 1.0 : ones[d];
+    scale += reference.empty() ? 1.0 : reference[d];
     sum += direction[d];
   }
   if (!(sum > 0))
-    return ones;
+    return reference;
   for (double &b : direction)
     b *= scale / sum;
+  std::string error;
   return projectOntoConstraints(problem, direction, error);
 }
 
-static Allocation solve(const AllocationProblem &problem, Objective objective,
-                        const std::vector<double> &start);
+static Allocation solve(const AllocationProblem &problem, const Loads &loads,
+                        Objective objective, const std::vector<double> &start);
 
 /// The best of solving from each start (ties: the earlier start).
-static Allocation bestOf(const AllocationProblem &problem, Objective objective,
+static Allocation bestOf(const AllocationProblem &problem, const Loads &loads,
+                         Objective objective,
                          const std::vector<std::vector<double>> &starts) {
   Allocation best;
   auto score = [&](const Allocation &a) {
@@ -263,7 +274,7 @@ static Allocation bestOf(const AllocationProblem &problem, Objective objective,
   for (const std::vector<double> &start : starts) {
     if (start.empty())
       continue;
-    Allocation a = solve(problem, objective, start);
+    Allocation a = solve(problem, loads, objective, start);
     if (a.error.empty() && (best.bandwidthGBps.empty() || score(a) < score(best)))
       best = std::move(a);
     else if (best.bandwidthGBps.empty() && best.error.empty())
@@ -276,51 +287,47 @@ static Allocation bestOf(const AllocationProblem &problem, Objective objective,
 
 Allocation allocateBandwidth(const AllocationProblem &problem,
                              Objective objective) {
-  std::vector<double> load;
+  Loads loads;
   Allocation failed;
-  failed.error = totalLoads(problem, load);
+  failed.error = computeLoads(problem, loads);
   if (!failed.error.empty())
     return failed;
+  std::string ignored;
+  std::vector<double> equal(problem.numDims, 1.0);
+  std::vector<double> reference =
+      projectOntoConstraints(problem, equal, ignored);
   // Perf is convex, but SLSQP can stall on the kinks of max_d a_d / B_d; it
   // starts from bandwidth in proportion to each dimension's load (the
   // optimum when only a sum constrains them) and from the equal split.
-  std::vector<double> equal(problem.numDims, 1.0);
-  Allocation perf = bestOf(problem, Objective::Perf,
-                           {startAlong(problem, load), startAlong(problem, equal)});
+  Allocation perf =
+      bestOf(problem, loads, Objective::Perf,
+             {startAlong(problem, reference, loads.total),
+              startAlong(problem, reference, equal)});
   if (objective == Objective::Perf || !perf.error.empty())
     return perf;
   // Perf-per-cost is not convex: start from perf's optimum, and from loads
   // weighed by price (cheap dimensions first).
-  std::vector<double> cheap = load;
+  std::vector<double> cheap = loads.total;
   for (unsigned d = 0; d < problem.numDims; ++d)
     cheap[d] /= std::max(problem.pricePerGBps[d], 1e-12);
-  return bestOf(problem, Objective::PerfPerCost,
-                {perf.bandwidthGBps, startAlong(problem, cheap),
-                 startAlong(problem, equal)});
+  return bestOf(problem, loads, Objective::PerfPerCost,
+                {perf.bandwidthGBps, startAlong(problem, reference, cheap),
+                 startAlong(problem, reference, equal)});
 }
 
-static Allocation solve(const AllocationProblem &problem, Objective objective,
-                        const std::vector<double> &start) {
+static Allocation solve(const AllocationProblem &problem, const Loads &loads,
+                        Objective objective, const std::vector<double> &start) {
   Allocation result;
   Formulation f;
   f.problem = &problem;
   f.objective = objective;
   f.numDims = problem.numDims;
+  f.loads = loads.perCollective;
+  f.weightTimesCount = loads.weightTimesCount;
+  double computeNs = loads.computeNs;
   std::vector<bool> used(problem.numDims, false);
-  std::vector<double> loads;
-  double computeNs = 0;
-  for (const Workload &w : problem.workloads) {
-    computeNs += w.weight * w.computeNs;
-    for (const WorkloadCollective &c : w.collectives) {
-      result.error = dimensionLoads(c, problem.numDims, loads);
-      if (!result.error.empty())
-        return result;
-      for (unsigned d = 0; d < problem.numDims; ++d)
-        used[d] = used[d] || loads[d] > 0;
-      f.loads.push_back(loads);
-      f.weightTimesCount.push_back(w.weight * c.count);
-    }
-  }
+  for (unsigned d = 0; d < problem.numDims; ++d)
+    used[d] = loads.total[d] > 0;
   unsigned n = problem.numDims + unsigned(f.loads.size());
   std::vector<double> lower(n, 0.0), x(n, 1.0);
   // A dimension some collective uses needs some bandwidth (else the time
