@@ -189,12 +189,13 @@ FailureOr<BandwidthModel> topo::readBandwidthModel(NetworkOp network) {
   if (ops.dims.empty())
     return network.emitOpError(
         "needs topo.dims for bandwidth allocation (LIBRA sizes dimensions)");
-  for (Operation *op : {ops.links.empty() ? nullptr : ops.links[0].getOperation(),
-                        ops.switches.empty() ? nullptr : ops.switches[0].getOperation(),
-                        ops.drops.empty() ? nullptr : ops.drops[0].getOperation()})
-    if (op)
-      return op->emitOpError("cannot be sized by bandwidth allocation: "
-                             "LIBRA models pure products of dimensions");
+  Operation *explicitOp = !ops.links.empty()      ? ops.links[0].getOperation()
+                          : !ops.switches.empty() ? ops.switches[0].getOperation()
+                          : !ops.drops.empty()    ? ops.drops[0].getOperation()
+                                                  : nullptr;
+  if (explicitOp)
+    return explicitOp->emitOpError("cannot be sized by bandwidth allocation: "
+                                   "LIBRA models pure products of dimensions");
   if (failed(checkNetwork(network)))
     return failure();
   BandwidthModel model;
