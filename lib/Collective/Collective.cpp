@@ -72,10 +72,10 @@ int64_t CollectiveSpec::numChunks(int64_t numNpus) const {
   return n > kMaxChunks ? -1 : int64_t(n);
 }
 
-double CollectiveSpec::chunkBytes(int64_t numNpus) const {
+ChunkSizes CollectiveSpec::chunkSizes(int64_t numNpus) const {
   int64_t g = participants(numNpus);
-  return double(sizeBytes) /
-         (double(buffersPerChunkSet(kind, g)) * double(chunksPerRank));
+  return {uint64_t(sizeBytes),
+          uint64_t(buffersPerChunkSet(kind, g)) * uint64_t(chunksPerRank)};
 }
 
 std::string checkCollective(const CollectiveSpec &spec, int64_t numNpus) {

@@ -12,7 +12,7 @@ std::string buildProblem(const CollectiveSpec &spec, uint32_t numNpus,
   problem = Problem();
   problem.kind = spec.kind;
   problem.numNpus = numNpus;
-  problem.chunkBytes = spec.chunkBytes(numNpus);
+  problem.chunkSizes = spec.chunkSizes(numNpus);
   problem.participants = spec.participantIds(numNpus);
 
   const auto &ranks = problem.participants;

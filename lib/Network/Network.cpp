@@ -350,25 +350,43 @@ bool Network::hasUndecidedBandwidth() const {
                      [](double b) { return std::isnan(b); });
 }
 
-int64_t Network::transferTimePs(LinkId l, double bytes) const {
+int64_t Network::transferTimePs(LinkId l, uint64_t bytes) const {
   constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
   const int64_t lat = linkLatency[l];
   const double bw = linkBandwidth[l];
-  if (!(bytes > 0))
+  if (bytes == 0)
     return lat;
   // An undecided link never finishes; so does anything past int64.
-  if (!(bw > 0) || std::isinf(bytes))
-    return kNever;
-  // Integral bytes and bandwidth (the common case) are divided exactly, so
-  // that a transfer of exactly T ps is not rounded up to T + 1. Both fit in
-  // 64 bits and 10^12 in 40, so the product fits in 128.
-  if (bytes == std::floor(bytes) && bw == std::floor(bw) && bytes < 0x1p63 &&
-      bw < 0x1p63) {
-    __extension__ typedef __int128 i128;
-    i128 num = i128(int64_t(bytes)) * 1'000'000'000'000;
-    i128 den = i128(int64_t(bw));
-    i128 total = lat + (num + den - 1) / den;
-    return total >= i128(kNever) ? kNever : int64_t(total);
+  if (!(bw > 0) || std::isinf(bw))
+    return bw > 0 ? lat : kNever;
+  // The bandwidth is exactly the rational m * 2^e its double holds (m odd),
+  // so ceil(bytes * 10^12 / bw) is computed exactly in 128-bit integers:
+  // the same chunk on the same link costs the same picoseconds everywhere,
+  // and a transfer of exactly T ps is never rounded to T + 1.
+  __extension__ typedef unsigned __int128 u128;
+  int exponent;
+  double mantissa = std::frexp(bw, &exponent); // bw = mantissa * 2^exponent
+  uint64_t m = uint64_t(std::ldexp(mantissa, 53));
+  int e = exponent - 53;
+  int zeros = __builtin_ctzll(m);
+  m >>= zeros;
+  e += zeros;
+  // bytes < 2^64 and 10^12 < 2^40: the numerator needs at most 104 bits
+  // before the shift; beyond 127 bits (absurdly slow links) fall back.
+  u128 num = u128(bytes) * 1'000'000'000'000ull, den = m;
+  int numBits = 128 - (num >> 64 ? __builtin_clzll(uint64_t(num >> 64))
+                                 : 64 + __builtin_clzll(uint64_t(num)));
+  int mBits = 64 - __builtin_clzll(m);
+  bool exact = e >= 0 ? mBits + e <= 127 : numBits - e <= 127;
+  if (exact) {
+    if (e >= 0)
+      den <<= e;
+    else
+      num <<= -e;
+    u128 t = num / den + (num % den != 0);
+    if (t >= u128(kNever - lat))
+      return kNever;
+    return lat + int64_t(t);
   }
   long double total =
       lat + std::ceil((long double)bytes * 1e12L / (long double)bw);

@@ -19,13 +19,28 @@ std::optional<LinkId> findLink(const Network &network, uint32_t src,
   return std::nullopt;
 }
 
-LinkCost linkCost(const Network &network, LinkId l, double chunkBytes,
+LinkCost linkCost(const Network &network, LinkId l, uint64_t chunkBytes,
                   LinkModel model) {
   int64_t duration = network.transferTimePs(l, chunkBytes);
   int64_t occupancy = model == LinkModel::Blocking
                           ? duration
                           : duration - network.latency(l);
   return {occupancy, duration};
+}
+
+ChunkCosts::ChunkCosts(const Network &network, const ChunkSizes &sizes,
+                       uint32_t numChunks, LinkModel model) {
+  small.resize(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    small[l] = linkCost(network, l, sizes.smallest(), model);
+  if (sizes.uniform())
+    return;
+  large.resize(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    large[l] = linkCost(network, l, sizes.largest(), model);
+  isLarge.resize(numChunks);
+  for (uint32_t c = 0; c < numChunks; ++c)
+    isLarge[c] = sizes.bytes(c) != sizes.smallest();
 }
 
 namespace {
@@ -101,10 +116,7 @@ SimulationResult simulate(const Network &network, const Problem &problem,
 
   std::vector<int64_t> linkFree = start.linkFree;
   linkFree.resize(network.numLinks(), 0);
-  // One cost per link: the chunk size is the same for every transfer.
-  std::vector<LinkCost> costs(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    costs[l] = linkCost(network, l, problem.chunkBytes, model);
+  ChunkCosts costs(network, problem.chunkSizes, problem.numChunks(), model);
   std::vector<int64_t> starts(n), ends(n);
   Arrivals arrivals(problem, start.chunkReady);
   for (size_t i : order) {
@@ -125,7 +137,7 @@ SimulationResult simulate(const Network &network, const Problem &problem,
       result.errorIndex = i;
       return result;
     }
-    LinkCost cost = costs[*link];
+    LinkCost cost = costs.of(*link, t.chunk);
     int64_t start = std::max(linkFree[*link], *ready);
     starts[i] = start;
     ends[i] = start + cost.duration;

@@ -58,7 +58,7 @@ SynthesisResult synthesizeCollective(const Network &network,
     for (size_t i = 0; i < rs.size(); ++i) {
       std::optional<LinkId> link =
           findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
-      LinkCost cost = linkCost(network, *link, problem.chunkBytes,
+      LinkCost cost = linkCost(network, *link, problem.chunkBytes(rs.chunk(i)),
                                options.model);
       start.linkFree[*link] = std::max(start.linkFree[*link],
                                        rs.start(i) + cost.occupancy);

@@ -120,7 +120,7 @@ int64_t ingressBound(const Network &network, const Problem &problem,
     double bw = network.ingressBandwidth(v);
     if (!(bw > 0))
       return kInfinite;
-    bound = std::max(bound, serializationPs(n, problem.chunkBytes, bw));
+    bound = std::max(bound, serializationPs(n, problem.chunkSizes.smallest(), bw));
   }
   return bound;
 }
@@ -148,7 +148,7 @@ int64_t latencyBound(const Network &network, const Problem &problem,
     if (deliveries.perNode[d] == 0)
       continue;
     for (LinkId e : network.inLinks(d)) {
-      int64_t t = network.transferTimePs(e, problem.chunkBytes);
+      int64_t t = network.transferTimePs(e, problem.chunkSizes.smallest());
       int64_t ser = t == kInfinite ? kInfinite : t - network.latency(e);
       lastHop[d] = std::min(lastHop[d], ser);
     }
@@ -249,7 +249,7 @@ int64_t discreteBound(const Network &network, const Problem &problem,
     // them (the smallest such). Stays kInfinite if no link ever delivers.
     int64_t hi = kInfinite;
     for (LinkId e : network.inLinks(v)) {
-      LinkCost cost = linkCost(network, e, problem.chunkBytes, model);
+      LinkCost cost = linkCost(network, e, problem.chunkSizes.smallest(), model);
       if (cost.duration == kInfinite)
         continue; // undecided bandwidth: never delivers
       costs.push_back(cost);
@@ -339,7 +339,7 @@ std::optional<int64_t> cutBound(const Network &network, const Problem &problem,
       if (!(set >> network.src(e) & 1) && (set >> network.dst(e) & 1))
         bandwidth += network.bandwidth(e);
     bound =
-        std::max(bound, serializationPs(chunks, problem.chunkBytes, bandwidth));
+        std::max(bound, serializationPs(chunks, problem.chunkSizes.smallest(), bandwidth));
     if (bound == kInfinite)
       break;
   }
@@ -379,7 +379,7 @@ static std::optional<int64_t> loadBound(const Network &network,
   }
   std::vector<int64_t> occupancy(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l)
-    occupancy[l] = linkCost(network, l, problem.chunkBytes, model).occupancy;
+    occupancy[l] = linkCost(network, l, problem.chunkSizes.smallest(), model).occupancy;
   __int128 total = 0;
   for (NodeId s = 0; s < network.numNodes(); ++s) {
     if (chunksFrom[s].empty())

@@ -62,7 +62,7 @@ private:
   bool isDestination(uint32_t v, uint32_t c) const {
     return full ? !sourceOf.test(v, c) : need.test(v, c);
   }
-  LinkCost cost(LinkId l) const { return costs[l]; }
+  LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
   std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
   bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
   /// Picks a chunk for idle link l at time now, or returns -1.
@@ -87,7 +87,7 @@ private:
   uint32_t numNpus, numChunks;
   size_t words;
   bool full;
-  std::vector<LinkCost> costs;
+  ChunkCosts costs;
   std::vector<uint16_t> laneOf;
   std::vector<std::vector<LinkId>> fastestIn;
 
@@ -136,6 +136,7 @@ TenRun::TenRun(const Network &network, const Problem &problem,
     : network(network), problem(problem), options(options), rng(seed),
       numNpus(problem.numNpus), numChunks(problem.numChunks()),
       words((problem.numChunks() + 63) / 64),
+      costs(network, problem.chunkSizes, problem.numChunks(), options.model),
       have(problem.numNpus, words), due(problem.numNpus, words),
       sourceOf(problem.numNpus, words), need(0, 0),
       shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
@@ -145,11 +146,9 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   for (uint32_t c = 0; c < numChunks && full; ++c)
     full = problem.numSources(c) + problem.numDestinations(c) == numNpus;
 
-  costs.resize(network.numLinks());
   laneOf.resize(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l) {
-    costs[l] = linkCost(network, l, problem.chunkBytes, options.model);
-    longestDuration = std::max(longestDuration, costs[l].duration);
+    longestDuration = std::max(longestDuration, costs.largest(l).duration);
     laneOf[l] = l > 0 && network.src(l - 1) == network.src(l) &&
                         network.dst(l - 1) == network.dst(l)
                     ? uint16_t(laneOf[l - 1] + 1)
@@ -161,7 +160,8 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       fastestIn[v].push_back(l);
     std::stable_sort(fastestIn[v].begin(), fastestIn[v].end(),
                      [&](LinkId a, LinkId b) {
-                       return costs[a].duration < costs[b].duration;
+                       return costs.largest(a).duration <
+                              costs.largest(b).duration;
                      });
   }
 
@@ -222,7 +222,7 @@ TenRun::TenRun(const Network &network, const Problem &problem,
         continue;
       for (LinkId l : network.inLinks(x)) {
         uint32_t y = network.src(l);
-        int64_t candidate = t + costs[l].duration;
+        int64_t candidate = t + costs.largest(l).duration;
         if (candidate < dist[y]) {
           dist[y] = candidate;
           queue.push({candidate, y});
@@ -309,11 +309,11 @@ int64_t TenRun::pickFull(LinkId l, int64_t now) {
   constexpr unsigned kSample = 16;
   // Chunks already due at v are candidates only if nothing else is:
   // non-reservation resends one only over a link that delivers it sooner.
-  int64_t arrival = now + cost(l).duration;
   int64_t resend = -1;
   forEachMissing(l, [&](uint32_t c) {
     if (due.test(v, c)) {
-      if (resend < 0 && best < 0 && !dueSoonerThan(v, c, arrival))
+      if (resend < 0 && best < 0 &&
+          !dueSoonerThan(v, c, now + cost(l, c).duration))
         resend = c;
       return true;
     }
@@ -344,7 +344,6 @@ int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
 
 int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
   uint32_t u = network.src(l), v = network.dst(l);
-  int64_t arrival = now + cost(l).duration;
   std::vector<uint32_t> &list = transit[u];
   if (list.empty())
     return -1;
@@ -358,7 +357,7 @@ int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
     uint32_t c = list[(first + i) % list.size()];
     if (have.test(v, c))
       continue;
-    if (due.test(v, c) && dueSoonerThan(v, c, arrival))
+    if (due.test(v, c) && dueSoonerThan(v, c, now + cost(l, c).duration))
       continue;
     std::pair<int, int64_t> score;
     if (need.test(v, c)) {
@@ -391,9 +390,14 @@ bool TenRun::heldAt(uint32_t u, uint32_t c, int64_t time) const {
 
 int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
   uint32_t u = network.src(l), v = network.dst(l);
+  // The replacement arrives when the original would have: it must cost the
+  // same on l (chunks differ by at most one byte, and so may their costs).
+  LinkCost original = cost(l, t.chunk);
   auto usable = [&](uint32_t c) {
+    LinkCost mine = cost(l, c);
     return !have.test(v, c) && !due.test(v, c) && isDestination(v, c) &&
-           heldAt(u, c, t.start);
+           heldAt(u, c, t.start) && mine.duration == original.duration &&
+           mine.occupancy == original.occupancy;
   };
   if (full) {
     const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
@@ -416,14 +420,18 @@ int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
 
 void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
   uint32_t u = network.src(l), v = network.dst(l);
-  LinkCost c = cost(l);
-  int64_t end = now + c.duration;
+  // The chunk arrives after its own cost, but the link stays busy for the
+  // largest chunk's: whole-byte chunks differ by a byte, and links that
+  // drift apart by a byte's time fall out of step and lose whole slots. The
+  // idle picoseconds are taken back by compaction (synthesizeTen).
+  int64_t end = now + cost(l, chunk).duration;
+  int64_t busy = costs.largest(l).occupancy;
   inFlight[l].push_back({chunk, now, end});
-  linkFree[l] = now + c.occupancy;
+  linkFree[l] = now + busy;
   due.set(v, chunk);
   events.push({end, nextSeq++, l});
-  if (c.occupancy != c.duration)
-    events.push({now + c.occupancy, nextSeq++, l});
+  if (now + busy != end)
+    events.push({now + busy, nextSeq++, l});
   // A chunk with one destination is forwarded from u once: drop it from u's
   // transit list (it is re-added if the transfer turns out redundant).
   if (!full && !need.test(v, chunk) && problem.numDestinations(chunk) == 1) {
@@ -500,7 +508,8 @@ std::string TenRun::run(SynthesisResult &result) {
       events.pop();
       std::deque<InFlight> &queue = inFlight[l];
       if (queue.empty() || queue.front().end != now) {
-        // A link-free event of the pipelined model.
+        // A link-free event that is not an arrival (pipelined model, or a
+        // smaller chunk that arrived before the link frees).
         uint32_t v = network.dst(l);
         if (!dirty[v]) {
           dirty[v] = 1;

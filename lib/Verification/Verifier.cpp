@@ -78,7 +78,7 @@ VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,
                                        uint32_t numNpus, LinkModel model) {
   VerificationSpec out;
   out.model = model;
-  out.chunkBytes = spec.chunkBytes(numNpus);
+  out.chunkSizes = spec.chunkSizes(numNpus);
   out.participants = spec.participantIds(numNpus);
   const std::vector<uint32_t> &ranks = out.participants;
   uint32_t g = uint32_t(ranks.size());
@@ -417,14 +417,15 @@ public:
   LinkChecker(const Network &network, const VerificationSpec &spec,
               const ScheduleView &transfers, Reporter &reporter)
       : network(network), spec(spec), t(transfers), reporter(reporter),
-        pipelined(spec.model == LinkModel::Pipelined) {
-    // One cost per link: every chunk has the same size.
+        pipelined(spec.model == LinkModel::Pipelined),
+        costs(network, spec.chunkSizes, spec.numChunks, spec.model) {
+    // Whole-byte chunks come in at most two sizes, so each link has two
+    // costs: slot 2l for the smaller chunks, 2l + 1 for the larger.
     links.resize(network.numLinks());
-    durationOf.resize(network.numLinks());
+    durationOf.resize(2 * network.numLinks());
     for (LinkId l = 0; l < network.numLinks(); ++l) {
-      LinkCost cost = linkCost(network, l, spec.chunkBytes, spec.model);
-      durationOf[l] = cost.duration;
-      links[l].occupancy = cost.occupancy;
+      durationOf[2 * l] = costs.smallest(l).duration;
+      durationOf[2 * l + 1] = costs.largest(l).duration;
     }
     // Each node's out-links as (destination, link) in 8 bytes, in the
     // network's order (by destination, parallel links by id): a node of
@@ -438,7 +439,14 @@ public:
     }
   }
 
-  int64_t duration(LinkId l) const { return durationOf[l]; }
+  /// The cost slot of chunk c on link l (see the constructor).
+  uint32_t slot(LinkId l, uint32_t c) const {
+    return 2 * l + (costs.of(l, c).duration != durationOf[2 * l]);
+  }
+  int64_t duration(LinkId l, uint32_t c) const {
+    return costs.of(l, c).duration;
+  }
+  /// Durations by slot.
   const std::vector<int64_t> &durations() const { return durationOf; }
 
   /// The link transfer x uses, or kNoLink if it cannot move data.
@@ -447,13 +455,13 @@ public:
       return kNoLink;
     return find(x.src, x.dst, x.lane);
   }
-  bool timed(LinkId l, int64_t start, int64_t end) const {
-    return start >= 0 && end >= start && end - start == durationOf[l];
+  bool timed(LinkId l, uint32_t c, int64_t start, int64_t end) const {
+    return start >= 0 && end >= start && end - start == duration(l, c);
   }
   Step step(size_t i, const Transfer &x) const {
     LinkId l = resolve(x);
     return {i,       x.chunk, x.src,
-            x.dst,   l,       l != kNoLink && timed(l, x.start, x.end),
+            x.dst,   l,       l != kNoLink && timed(l, x.chunk, x.start, x.end),
             x.start, x.end};
   }
 
@@ -466,12 +474,13 @@ public:
     }
     LinkState &link = links[s.link];
     if (__builtin_expect(!s.timed, 0))
-      reportTiming(s.index, durationOf[s.link]);
+      reportTiming(s.index, duration(s.link, s.chunk));
     // Later transfers on the link are compared with the one that keeps it
     // busy longest, not just the previous one: with malformed durations a
     // short transfer can sit inside a long one.
     int64_t busy = s.end;
-    if (pipelined && __builtin_add_overflow(s.start, link.occupancy, &busy))
+    if (pipelined && __builtin_add_overflow(
+                         s.start, costs.of(s.link, s.chunk).occupancy, &busy))
       busy = INT64_MAX;
     if (__builtin_expect(s.start < link.busyUntil, 0))
       reportOverlap(s.index, link.busyBy);
@@ -538,7 +547,6 @@ private:
   }
 
   struct LinkState {
-    int64_t occupancy = 0;
     int64_t busyUntil = INT64_MIN;
     size_t busyBy = 0;
   };
@@ -547,8 +555,9 @@ private:
   const ScheduleView &t;
   Reporter &reporter;
   bool pipelined;
+  ChunkCosts costs;
   std::vector<LinkState> links;
-  std::vector<int64_t> durationOf;
+  std::vector<int64_t> durationOf; ///< by slot
   std::vector<uint32_t> firstOut;
   std::vector<uint64_t> outPairs;
 };
@@ -603,7 +612,8 @@ private:
 
 /// Transfers that have left but not landed, landed in order of time. The
 /// copy sweep takes transfers in order of start, so on links of one
-/// duration they also end in order: one FIFO per distinct link duration
+/// duration they also end in order: one FIFO per distinct duration (per
+/// link and chunk size: LinkChecker's slots)
 /// (few on real networks: one per dimension or tier) replaces a priority
 /// queue. Transfers with a wrong duration, and every transfer when there are
 /// many distinct durations, go through a heap.
@@ -624,8 +634,8 @@ public:
           distinct.begin());
   }
 
-  void push(LinkId link, bool timed, int64_t end, uint64_t key) {
-    uint32_t q = timed ? queueOf[link] : kHeap;
+  void push(uint32_t slot, bool timed, int64_t end, uint64_t key) {
+    uint32_t q = timed ? queueOf[slot] : kHeap;
     if (q == kHeap) {
       heap.push_back({end, key});
       std::push_heap(heap.begin(), heap.end(), Later());
@@ -722,7 +732,8 @@ private:
     if (__builtin_expect(!held.test(held.key(s.chunk, s.src)), 0))
       reporter.add(Property::Causality, s.index, causalityText(t, s.index));
     else if (s.end > s.start)
-      inFlight.push(s.link, s.timed, s.end, held.key(s.chunk, s.dst));
+      inFlight.push(links.slot(s.link, s.chunk), s.timed, s.end,
+                    held.key(s.chunk, s.dst));
     return !reporter.full();
   }
 
@@ -766,7 +777,7 @@ private:
       Transfer x = t[i];
       LinkId l = links.resolve(x);
       uint32_t word = l == kNoLink                     ? kNoLink
-                      : links.timed(l, x.start, x.end) ? l
+                      : links.timed(l, x.chunk, x.start, x.end) ? l
                                                        : l | kUntimed;
       packed[i] = uint64_t(x.chunk) | uint64_t(word) << 32;
     }
@@ -782,7 +793,7 @@ private:
       s.src = network.src(s.link);
       s.dst = network.dst(s.link);
       s.start = order.hasTimes() ? order.time(p) : t.start(i);
-      s.end = s.timed ? s.start + links.duration(s.link) : t.end(i);
+      s.end = s.timed ? s.start + links.duration(s.link, s.chunk) : t.end(i);
       return s;
     };
     // Two stages ahead: the packed word of a later transfer, then the state

@@ -20,17 +20,51 @@ TEST(CollectiveTest, ChunkCountsFollowTheDesign) {
   // All-Gather, Reduce-Scatter, All-Reduce: G*k chunks of size/(G*k).
   CollectiveSpec ag = make(CollectiveKind::AllGather, 1 << 30, 2);
   EXPECT_EQ(ag.numChunks(25), 50);
-  EXPECT_DOUBLE_EQ(ag.chunkBytes(25), double(1 << 30) / 50);
+  // 2^30 / 50 is not whole: pieces of 21474836 and 21474837 B.
+  ChunkSizes agSizes = ag.chunkSizes(25);
+  EXPECT_EQ(agSizes.perBuffer, 50u);
+  EXPECT_EQ(agSizes.smallest(), 21474836u);
+  EXPECT_EQ(agSizes.largest(), 21474837u);
   EXPECT_EQ(make(CollectiveKind::AllReduce, 1000, 1).numChunks(8), 8);
   // All-to-All: one chunk per (source, destination, i).
   CollectiveSpec a2a = make(CollectiveKind::AllToAll, 64 << 20, 2);
   EXPECT_EQ(a2a.numChunks(8), 8 * 8 * 2);
-  EXPECT_DOUBLE_EQ(a2a.chunkBytes(8), double(64 << 20) / 16);
+  EXPECT_EQ(a2a.chunkSizes(8).bytes(5), uint64_t(64 << 20) / 16);
+  EXPECT_TRUE(a2a.chunkSizes(8).uniform());
   // Broadcast: the root's buffer in k chunks.
   CollectiveSpec bc = make(CollectiveKind::Broadcast, 16 << 20, 4);
   bc.root = 3;
   EXPECT_EQ(bc.numChunks(32), 4);
-  EXPECT_DOUBLE_EQ(bc.chunkBytes(32), double(4 << 20));
+  EXPECT_EQ(bc.chunkSizes(32).bytes(3), uint64_t(4 << 20));
+}
+
+// Chunk j of C covers [floor(j*S/C), floor((j+1)*S/C)): whole bytes that
+// tile the buffer, any two differing by at most one byte, the same for every
+// buffer of the collective (chunk c is piece c % C).
+TEST(CollectiveTest, ChunksAreWholeBytesTilingTheBuffer) {
+  for (uint64_t size : {1ull, 7ull, 1000ull, 1ull << 30, 999'999'999'999ull})
+    for (uint64_t pieces : {1ull, 3ull, 7ull, 50ull, 1000ull}) {
+      if (size < pieces)
+        continue;
+      ChunkSizes sizes{size, pieces};
+      uint64_t total = 0;
+      for (uint64_t j = 0; j < pieces; ++j) {
+        EXPECT_EQ(sizes.offset(j), total);
+        uint64_t bytes = sizes.bytes(j);
+        EXPECT_GE(bytes, sizes.smallest());
+        EXPECT_LE(bytes, sizes.largest());
+        EXPECT_EQ(sizes.bytes(j + 2 * pieces), bytes);
+        total += bytes;
+      }
+      EXPECT_EQ(total, size);
+      EXPECT_EQ(sizes.largest() - sizes.smallest(), sizes.uniform() ? 0u : 1u);
+    }
+  // The example of the design: 10 bytes in 4 chunks are 2, 3, 2, 3.
+  ChunkSizes ten{10, 4};
+  EXPECT_EQ(ten.bytes(0), 2u);
+  EXPECT_EQ(ten.bytes(1), 3u);
+  EXPECT_EQ(ten.bytes(2), 2u);
+  EXPECT_EQ(ten.bytes(3), 3u);
 }
 
 TEST(CollectiveTest, GroupsCountTheirMembers) {

@@ -405,12 +405,45 @@ TEST(NetworkTest, TransferTime) {
   EXPECT_EQ(net.transferTimePs(0, 0), kUs / 2);
   // Rounds up to whole picoseconds.
   EXPECT_EQ(net.transferTimePs(2, 1), 333'333'333'334);
-  EXPECT_EQ(net.transferTimePs(3, 0.5), 500'000'000'010);
-  EXPECT_EQ(net.transferTimePs(0, 1.0 / 3), 7 + kUs / 2);
+  EXPECT_EQ(net.transferTimePs(3, 1), 1'000'000'000'010);
+  EXPECT_EQ(net.transferTimePs(0, 1), 20 + kUs / 2);
   // 1 PiB over 1 Bps does not fit in int64 picoseconds: saturates.
-  EXPECT_EQ(net.transferTimePs(3, double(kMaxSizeBytes)),
+  EXPECT_EQ(net.transferTimePs(3, uint64_t(kMaxSizeBytes)),
             std::numeric_limits<int64_t>::max());
   EXPECT_EQ(net.transferTimePs(4, 100), std::numeric_limits<int64_t>::max());
+}
+
+// A bandwidth that is not a whole number of bytes per second (an unwound
+// 450 GBps switch port over 7 peers) is the exact rational its double holds,
+// and the time is the exact ceiling of bytes * 10^12 / that rational: long
+// double arithmetic is 1 ps off for some of these.
+TEST(NetworkTest, TransferTimeIsExactForFractionalBandwidth) {
+  __extension__ typedef unsigned __int128 u128;
+  NetworkBuilder b(2);
+  std::vector<double> bandwidths = {450e9 / 7, 59.87073693956648 * (1 << 30),
+                                    136.0 * (1 << 30) / 3, 0.1, 1e12 / 3};
+  for (double bw : bandwidths)
+    b.addLink(0, 1, link(bw, 0));
+  Network net = b.build();
+  for (LinkId l = 0; l < bandwidths.size(); ++l) {
+    // bw = m / 2^s exactly, with m and s read off the double.
+    int exponent;
+    double mantissa = std::frexp(bandwidths[l], &exponent);
+    u128 m = u128(std::ldexp(mantissa, 53));
+    int shift = 53 - exponent;
+    for (uint64_t bytes : {1ull, 7ull, 1000ull, 42949673ull, 1ull << 40}) {
+      // ceil(bytes * 10^12 * 2^shift / m), shift >= 0 for these bandwidths.
+      ASSERT_GE(shift, 0);
+      u128 num = (u128(bytes) * 1'000'000'000'000ull) << shift;
+      u128 expected = num / m + (num % m != 0);
+      if (expected >= u128(std::numeric_limits<int64_t>::max()))
+        EXPECT_EQ(net.transferTimePs(l, bytes),
+                  std::numeric_limits<int64_t>::max());
+      else
+        EXPECT_EQ(net.transferTimePs(l, bytes), int64_t(expected))
+            << "bandwidth " << bandwidths[l] << ", " << bytes << " B";
+    }
+  }
 }
 
 TEST(NetworkTest, ShortestPathsOnMesh) {

@@ -70,7 +70,7 @@ LinkId anyInLink(const Network &net, NodeId v) {
 TEST(LowerBoundsTest, RingAllGatherBlocking) {
   Network net = ring(4);
   Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
-  ASSERT_EQ(net.transferTimePs(anyInLink(net, 0), p.chunkBytes), 21 * kUs);
+  ASSERT_EQ(net.transferTimePs(anyInLink(net, 0), p.chunkBytes(0)), 21 * kUs);
   LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
   // 3 MB over 2 x 50 GB/s = 100 GB/s: 30 us.
   EXPECT_EQ(b.ingressPs, 30 * kUs);
@@ -116,7 +116,7 @@ TEST(LowerBoundsTest, RingAllGatherPipelined) {
   Network net = ring(4);
   Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
   LinkCost cost =
-      linkCost(net, anyInLink(net, 0), p.chunkBytes, LinkModel::Pipelined);
+      linkCost(net, anyInLink(net, 0), p.chunkBytes(0), LinkModel::Pipelined);
   ASSERT_EQ(cost.occupancy, 20 * kUs);
   ASSERT_EQ(cost.duration, 21 * kUs);
   LowerBounds b = computeLowerBounds(net, p, LinkModel::Pipelined);
@@ -148,16 +148,17 @@ TEST(LowerBoundsTest, Mesh5x5AllGather) {
                        {DimKind::Line, 5, link(bw, kUs / 2)}});
   Problem p = problem(net, CollectiveKind::AllGather, int64_t(kGiB));
   ASSERT_EQ(net.inLinks(0).size(), 2u);
-  // The chunk size is not a whole number of bytes, so the link cost is
-  // whatever transferTimePs rounds 800 us + 0.5 us to: take it from there.
-  int64_t cost = net.transferTimePs(anyInLink(net, 0), p.chunkBytes);
-  EXPECT_NEAR(double(cost), 800.5 * kUs, 1.0);
+  // 1 GiB / 25 is not whole: chunks of 42949672 and 42949673 B. Bounds
+  // assume every chunk is the smaller one (a valid, slightly weaker bound).
+  ASSERT_EQ(p.chunkSizes.smallest(), 42949672u);
+  int64_t cost = net.transferTimePs(anyInLink(net, 0), p.chunkSizes.smallest());
+  // ceil(42949672 * 10^12 / 53687091200) = 799999983 ps, + 0.5 us.
+  EXPECT_EQ(cost, 799'999'983 + kUs / 2);
   LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
   // Edge NPUs: 3 links, 8 each; inner: 4 links, 6 each. The corner wins.
   EXPECT_EQ(b.discretePs, 12 * cost);
-  // Corner: 24 * (1 GiB / 25) / (2 * 50 GiB/s) = 24 / 2500 s = 9600 us,
-  // exactly, even though chunkBytes is inexact.
-  EXPECT_EQ(b.ingressPs, 9600 * kUs);
+  // Corner: 24 * 42949672 B / (2 * 50 GiB/s), rounded up: just under 9600 us.
+  EXPECT_EQ(b.ingressPs, 9'599'999'786);
   // Corner to corner: 8 hops of 0.5 us, plus 800 us for the last hop.
   EXPECT_EQ(b.latencyPs, 8 * kUs / 2 + (cost - kUs / 2));
   EXPECT_FALSE(b.cutPs); // 25 NPUs
@@ -236,7 +237,7 @@ TEST(LowerBoundsTest, SeveralSourcesUseTheNearest) {
   Network net = build({{DimKind::Line, 5, link(50e9, kUs)}});
   Problem p;
   p.numNpus = 5;
-  p.chunkBytes = 1e6;
+  p.chunkSizes = {1'000'000, 1};
   p.participants = {0, 1, 2, 3, 4};
   p.sources = {0, 4};
   p.sourceOffsets = {0, 2};

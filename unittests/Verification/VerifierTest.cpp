@@ -143,7 +143,7 @@ struct Case {
   LinkCost cost(const Transfer &t) const {
     std::optional<LinkId> l = findLink(*network, t.src, t.dst, t.lane);
     EXPECT_TRUE(l.has_value());
-    return linkCost(*network, *l, spec().chunkBytes, model);
+    return linkCost(*network, *l, spec().chunkSizes.bytes(t.chunk), model);
   }
 };
 
@@ -773,13 +773,13 @@ TEST(VerifierTest, SpecOfEveryCollective) {
   EXPECT_EQ(ag.participants, Npus({5, 1, 3}));
   EXPECT_EQ(ag.model, LinkModel::Pipelined);
   ASSERT_EQ(ag.numChunks, 6u);
-  EXPECT_DOUBLE_EQ(ag.chunkBytes, 2.0 * kMB);
+  EXPECT_EQ(ag.chunkSizes.bytes(0), uint64_t(2 * kMB));
   EXPECT_EQ(ag.initial[3], Pairs({{1, 1}})); // chunk r*k+i = 1*2+1
   EXPECT_EQ(ag.required[3], Npus({5, 1, 3}));
 
   VerificationSpec bc = build(CollectiveKind::Broadcast, 3);
   ASSERT_EQ(bc.numChunks, 2u);
-  EXPECT_DOUBLE_EQ(bc.chunkBytes, 6.0 * kMB);
+  EXPECT_EQ(bc.chunkSizes.bytes(0), uint64_t(6 * kMB));
   EXPECT_EQ(bc.initial[1], Pairs({{3, 2}}));
   EXPECT_EQ(bc.required[1], Npus({5, 1, 3}));
 
@@ -812,7 +812,7 @@ TEST(VerifierTest, SpecOfEveryCollective) {
 
   VerificationSpec rd = build(CollectiveKind::Reduce, 5);
   ASSERT_EQ(rd.numChunks, 2u);
-  EXPECT_DOUBLE_EQ(rd.chunkBytes, 6.0 * kMB);
+  EXPECT_EQ(rd.chunkSizes.bytes(0), uint64_t(6 * kMB));
   EXPECT_EQ(rd.initial[0], everyone);
   EXPECT_EQ(rd.required[0], Npus({5}));
 

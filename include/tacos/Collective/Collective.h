@@ -40,6 +40,30 @@ bool isCombining(CollectiveKind kind);
 /// Chunks are counted in uint32 in schedules.
 inline constexpr int64_t kMaxChunks = 0xffffffffLL;
 
+/// Chunks are whole bytes, as the executable back end needs whole elements:
+/// a buffer of S bytes splits into C chunks, piece j covering bytes
+/// [floor(j*S/C), floor((j+1)*S/C)), so any size works and pieces differ by
+/// at most one byte. A collective numbers its buffers' pieces consecutively
+/// (DESIGN section 3), so chunk c is piece c % C of its buffer.
+struct ChunkSizes {
+  uint64_t bufferBytes = 0;
+  uint64_t perBuffer = 1;
+
+  /// First byte of piece j (j <= perBuffer).
+  uint64_t offset(uint64_t j) const {
+    __extension__ typedef unsigned __int128 u128;
+    return uint64_t(u128(j) * bufferBytes / perBuffer);
+  }
+  /// Bytes of chunk c.
+  uint64_t bytes(uint64_t c) const {
+    uint64_t j = c % perBuffer;
+    return offset(j + 1) - offset(j);
+  }
+  uint64_t smallest() const { return bufferBytes / perBuffer; }
+  uint64_t largest() const { return (bufferBytes + perBuffer - 1) / perBuffer; }
+  bool uniform() const { return bufferBytes % perBuffer == 0; }
+};
+
 struct CollectiveSpec {
   CollectiveKind kind = CollectiveKind::AllGather;
   /// NPUs taking part, in rank order. Empty means every NPU of the network.
@@ -57,8 +81,8 @@ struct CollectiveSpec {
   std::vector<uint32_t> participantIds(int64_t numNpus) const;
   /// Total chunk count, or -1 if it exceeds kMaxChunks.
   int64_t numChunks(int64_t numNpus) const;
-  /// Bytes per chunk (not always a whole number).
-  double chunkBytes(int64_t numNpus) const;
+  /// How the buffers split into whole-byte chunks.
+  ChunkSizes chunkSizes(int64_t numNpus) const;
 };
 
 /// Checks a request against a network of `numNpus` NPUs: positive size and

@@ -30,7 +30,8 @@ enum class LinkModel : uint8_t {
 struct Problem {
   CollectiveKind kind = CollectiveKind::AllGather;
   uint32_t numNpus = 0;
-  double chunkBytes = 0;
+  /// Whole-byte chunk sizes (chunks of one problem differ by at most 1 B).
+  ChunkSizes chunkSizes;
   /// Participants in rank order (all NPUs if the request has no group).
   std::vector<uint32_t> participants;
   /// The root NPU of Broadcast, Scatter and Gather.
@@ -46,6 +47,7 @@ struct Problem {
   std::vector<uint32_t> destinationOffsets{0}, destinations;
 
   uint32_t numChunks() const { return uint32_t(sourceOffsets.size() - 1); }
+  uint64_t chunkBytes(uint32_t c) const { return chunkSizes.bytes(c); }
   uint32_t numSources(uint32_t c) const {
     return sourceOffsets[c + 1] - sourceOffsets[c];
   }

@@ -78,8 +78,9 @@ public:
   bool hasUndecidedBandwidth() const;
 
   /// Time for a message of `bytes` to cross link l when the link is idle:
-  /// latency + bytes/bandwidth, rounded up to a whole picosecond.
-  int64_t transferTimePs(LinkId l, double bytes) const;
+  /// latency + bytes/bandwidth, rounded up to a whole picosecond, computed
+  /// exactly; INT64_MAX when it never finishes or exceeds the clock.
+  int64_t transferTimePs(LinkId l, uint64_t bytes) const;
 
   /// Shortest-path latency (ps) from `source` to every node; -1 if unreachable.
   std::vector<int64_t> shortestLatencies(NodeId source) const;

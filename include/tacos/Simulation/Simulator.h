@@ -48,8 +48,31 @@ std::optional<LinkId> findLink(const Network &network, uint32_t src,
 struct LinkCost {
   int64_t occupancy, duration;
 };
-LinkCost linkCost(const Network &network, LinkId l, double chunkBytes,
+LinkCost linkCost(const Network &network, LinkId l, uint64_t chunkBytes,
                   LinkModel model);
+
+/// Every link's cost for each chunk of a collective. Whole-byte chunks come
+/// in at most two sizes (ChunkSizes), so this keeps two costs per link and
+/// answers a (link, chunk) query in O(1).
+class ChunkCosts {
+public:
+  ChunkCosts(const Network &network, const ChunkSizes &sizes,
+             uint32_t numChunks, LinkModel model);
+  LinkCost of(LinkId l, uint32_t chunk) const {
+    return isLarge.empty() || !isLarge[chunk] ? small[l] : large[l];
+  }
+  /// The largest chunk's cost: for orderings and distances, where one cost
+  /// per link is wanted.
+  LinkCost largest(LinkId l) const {
+    return large.empty() ? small[l] : large[l];
+  }
+  /// The smallest chunk's cost: what lower bounds may assume of any chunk.
+  LinkCost smallest(LinkId l) const { return small[l]; }
+
+private:
+  std::vector<LinkCost> small, large; ///< large is empty for uniform chunks
+  std::vector<uint8_t> isLarge;       ///< per chunk; empty for uniform chunks
+};
 
 /// Where a simulation starts when it continues earlier work (the All-Gather
 /// phase of an All-Reduce after its Reduce-Scatter): when each link is free

@@ -49,7 +49,8 @@ const char *propertyName(Property property);
 /// What a collective requires, independent of how it is computed.
 struct VerificationSpec {
   uint32_t numChunks = 0;
-  double chunkBytes = 0;
+  /// Whole-byte chunk sizes: chunk c has chunkSizes.bytes(c) bytes.
+  ChunkSizes chunkSizes;
   LinkModel model = LinkModel::Blocking;
   /// Participants in rank order; contributions are identified by rank.
   std::vector<uint32_t> participants;

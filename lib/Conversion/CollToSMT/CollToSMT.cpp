@@ -169,7 +169,9 @@ std::vector<SmtFact> Encoder::encode() {
     Value condition = boolConst(true);
     if (wellFormed) {
       int64_t cost =
-          linkCost(network, *links[i], spec.chunkBytes, spec.model).duration;
+          linkCost(network, *links[i], spec.chunkSizes.bytes(t.chunk(i)),
+                   spec.model)
+              .duration;
       condition = distinct(
           smt::IntSubOp::create(b, loc, ends[i], starts[i]), intConst(cost));
     }
@@ -189,10 +191,12 @@ std::vector<SmtFact> Encoder::encode() {
       return std::make_pair(t.start(x), t.end(x)) <
              std::make_pair(t.start(y), t.end(y));
     });
-    int64_t occupancy =
-        linkCost(network, link, spec.chunkBytes, spec.model).occupancy;
     for (size_t k = 1; k < list.size(); ++k) {
       size_t before = list[k - 1], i = list[k];
+      int64_t occupancy =
+          linkCost(network, link, spec.chunkSizes.bytes(t.chunk(before)),
+                   spec.model)
+              .occupancy;
       Value freed = spec.model == LinkModel::Blocking
                         ? ends[before]
                         : smt::IntAddOp::create(

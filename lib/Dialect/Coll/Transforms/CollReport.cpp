@@ -31,7 +31,7 @@ namespace {
 struct Row {
   std::string name, collective;
   int64_t npus = 0, chunks = 0, sizeBytes = 0, timePs = 0;
-  double chunkBytes = 0;
+  ChunkSizes chunkSizes;
   size_t transfers = 0;
   bool verified = false, verifiedSmt = false;
   std::optional<double> synthesisMs;
@@ -131,7 +131,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     int64_t numNpus = collective->network.numNpus();
     row.npus = spec.participants(numNpus);
     row.chunks = spec.numChunks(numNpus);
-    row.chunkBytes = spec.chunkBytes(numNpus);
+    row.chunkSizes = spec.chunkSizes(numNpus);
     row.sizeBytes = spec.sizeBytes;
     row.timePs = algorithm.getTime();
     row.transfers = *transfers;
@@ -232,7 +232,11 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       CollectiveKind kind = *collectiveKind(row.collective);
       os << "algorithm @" << row.name << ": " << row.collective << ", "
          << row.npus << " NPUs, " << row.chunks << " chunks of "
-         << llvm::format("%.0f", row.chunkBytes) << " B ("
+         << row.chunkSizes.smallest();
+      // Whole-byte chunks of one collective differ by at most one byte.
+      if (!row.chunkSizes.uniform())
+        os << "-" << row.chunkSizes.largest();
+      os << " B ("
          << formatSize(row.sizeBytes) << ")\n";
       os << "  time         " << llvm::format("%.3f", toUs(row.timePs))
          << " us  (algbw " << llvm::format("%.2f", algbw) << " GB/s, busbw "
@@ -301,7 +305,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           {"collective", row.collective},
           {"npus", row.npus},
           {"chunks", row.chunks},
-          {"chunk_bytes", row.chunkBytes},
+          {"chunk_bytes", int64_t(row.chunkSizes.largest())},
           {"size_bytes", row.sizeBytes},
           {"time_us", toUs(row.timePs)},
           {"transfers", int64_t(row.transfers)},
