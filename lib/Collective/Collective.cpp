@@ -112,6 +112,15 @@ std::string checkCollective(const CollectiveSpec &spec, int64_t numNpus) {
   if (spec.numChunks(numNpus) < 0)
     return "the collective has more than " + std::to_string(kMaxChunks) +
            " chunks";
+  // Chunk i of C covers bytes [floor(i*S/C), floor((i+1)*S/C)) of a buffer
+  // of S bytes: an empty chunk would carry nothing yet cost a transfer.
+  int64_t perBuffer =
+      buffersPerChunkSet(spec.kind, spec.participants(numNpus)) *
+      spec.chunksPerRank;
+  if (spec.sizeBytes < perBuffer)
+    return "size of " + std::to_string(spec.sizeBytes) +
+           " B cannot be split into " + std::to_string(perBuffer) +
+           " chunks of at least 1 B";
   return "";
 }
 

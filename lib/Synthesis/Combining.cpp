@@ -2,7 +2,7 @@
 
 #include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/Inversion.h"
-#include "tacos/Simulation/Simulator.h"
+#include "tacos/Simulation/Combining.h"
 
 namespace tacos {
 
@@ -86,6 +86,21 @@ SynthesisResult synthesizeCollective(const Network &network,
   } else {
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;
+  }
+  if (spec.kind != CollectiveKind::AllReduce || options.pipelinePhases) {
+    // Inversion leaves slack (a leaf of the gather tree could send its share
+    // at once, not when the reversed clock says): move every transfer as
+    // early as order and data allow, so that coll-simulate gives these
+    // times back exactly.
+    SimulationResult timed = compactCollective(
+        network, spec, result.schedule.view(), options.model);
+    if (!timed.error.empty()) {
+      result.error = "internal error: inverted schedule does not simulate: " +
+                     timed.error;
+      return result;
+    }
+    result.schedule = std::move(timed.schedule);
+    result.timePs = timed.timePs;
   }
   result.numTransfers = result.schedule.size();
   if (!options.materialize)

@@ -108,6 +108,27 @@ TEST(CollectiveTest, ChecksEveryField) {
   EXPECT_EQ(checkCollective(spec, 4), "");
 }
 
+TEST(CollectiveTest, ChunksOfLessThanOneByteAreRefused) {
+  // 8 buffers of 10 chunks cannot share 79 B; 80 B is one byte each.
+  EXPECT_EQ(checkCollective(make(CollectiveKind::AllGather, 79, 10), 8),
+            "size of 79 B cannot be split into 80 chunks of at least 1 B");
+  EXPECT_EQ(checkCollective(make(CollectiveKind::AllGather, 80, 10), 8), "");
+  // All-to-All: each NPU's buffer of S bytes holds G*k chunks.
+  EXPECT_EQ(checkCollective(make(CollectiveKind::AllToAll, 7, 1), 8),
+            "size of 7 B cannot be split into 8 chunks of at least 1 B");
+  // Broadcast: one buffer of k chunks, whatever the network size.
+  CollectiveSpec bc = make(CollectiveKind::Broadcast, 4, 4);
+  bc.root = 0;
+  EXPECT_EQ(checkCollective(bc, 1000), "");
+  bc.chunksPerRank = 5;
+  EXPECT_EQ(checkCollective(bc, 1000),
+            "size of 4 B cannot be split into 5 chunks of at least 1 B");
+  // A group counts its members, not the network.
+  CollectiveSpec group = make(CollectiveKind::ReduceScatter, 2, 1);
+  group.group = {0, 3};
+  EXPECT_EQ(checkCollective(group, 64), "");
+}
+
 TEST(CollectiveTest, Names) {
   EXPECT_STREQ(collectiveName(CollectiveKind::ReduceScatter), "reduce_scatter");
   EXPECT_TRUE(isCombining(CollectiveKind::AllReduce));

@@ -74,6 +74,12 @@ coll.all_gather @ag on @n size(0 B)
 
 // -----
 
+topo.network @n { topo.dims [ring(8) link(50 GBps, 1 us)] }
+// expected-error @+1 {{size of 1 B cannot be split into 80 chunks of at least 1 B}}
+coll.all_gather @ag on @n size(1 B) chunks(10)
+
+// -----
+
 topo.network @n { topo.dims [ring(4) link(50 GBps, 1 us)] }
 // expected-error @+1 {{size is not a whole number of bytes}}
 coll.all_gather @ag on @n size(1.5 B)

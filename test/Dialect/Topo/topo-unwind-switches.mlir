@@ -1,5 +1,7 @@
 // RUN: tacos-opt %s --topo-unwind-switches | FileCheck %s
 // RUN: tacos-opt %s --topo-unwind-switches --topo-summary -o /dev/null | FileCheck %s --check-prefix=COUNT
+// The output reads back as the same networks.
+// RUN: tacos-opt %s --topo-unwind-switches | tacos-opt --topo-summary -o /dev/null | FileCheck %s --check-prefix=COUNT
 // Switch networks then synthesize like any other; on one switch the
 // All-Gather reaches the bound.
 // RUN: tacos-opt %s --tacos-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNTH
@@ -34,6 +36,26 @@ topo.network @mixed {
   topo.link 0 <-> 1 link(10 GBps, 1 us)
   topo.link 2 <-> 3 link(10 GBps, 1 us)
   topo.switch @nvs [0, 1, 2] link(100 GBps, 0.5 us)
+}
+
+// One-way links of different specs in both directions next to a switch: the
+// one-way link 2 -> 1 parallels the `1 <-> 2` written before it.
+// CHECK-LABEL: topo.network @oneway
+// CHECK-NEXT: topo.npus 3
+// CHECK-NEXT: topo.link 0 <-> 1 link(49 GBps, 2 us) {via = "sw"}
+// CHECK-NEXT: topo.link 0 <-> 2 link(49 GBps, 2 us) {via = "sw"}
+// CHECK-NEXT: topo.link 1 -> 2 link(67 GBps, 1 us)
+// CHECK-NEXT: topo.link 1 <-> 2 link(49 GBps, 2 us) parallel {via = "sw"}
+// CHECK-NEXT: topo.link 2 -> 1 link(87 GBps, 1 us) parallel
+// CHECK-NEXT: }
+// COUNT-LABEL: network @oneway
+// COUNT-NEXT: NPUs 3
+// COUNT-NEXT: directed links 8
+topo.network @oneway {
+  topo.npus 3
+  topo.link 1 -> 2 link(67 GBps, 1 us)
+  topo.link 2 -> 1 link(87 GBps, 1 us)
+  topo.switch @sw [0, 1, 2] link(98 GBps, 1 us)
 }
 
 // Two switch dimensions: 4 switches of 8 ports, 8 of 4.

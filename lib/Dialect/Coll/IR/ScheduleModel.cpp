@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Simulation/ClockRange.h"
 
 #include <cstring>
 
@@ -120,8 +121,11 @@ coll::buildCollectiveModel(CollectiveOpInterface op,
   FailureOr<Network> network = topo::buildNetworkModel(networkOp);
   if (failed(network))
     return failure();
-  CollectiveModel model{networkOp, std::move(*network),
-                        op.getCollectiveSpec(), Problem(), ""};
+  CollectiveSpec spec = op.getCollectiveSpec();
+  if (std::string error = checkClockRange(*network, spec); !error.empty())
+    return op->emitOpError(error);
+  CollectiveModel model{networkOp, std::move(*network), std::move(spec),
+                        Problem(), ""};
   model.problemError =
       buildProblem(model.spec, model.network.numNpus(), model.problem);
   return model;

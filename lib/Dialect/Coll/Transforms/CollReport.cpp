@@ -55,6 +55,19 @@ std::optional<double> boundUs(int64_t ps) {
   return toUs(ps);
 }
 
+/// time / reference, or nothing when the reference is unreachable or zero
+/// (a collective on one NPU takes 0 ps and so does its bound): JSON has no
+/// NaN.
+std::optional<double> ratio(int64_t timePs, int64_t referencePs) {
+  if (referencePs == 0 || referencePs == INT64_MAX)
+    return std::nullopt;
+  return double(timePs) / double(referencePs);
+}
+
+std::string formatRatio(std::optional<double> value) {
+  return value ? llvm::formatv("{0:F4}", *value).str() : std::string("n/a");
+}
+
 /// nccl-tests' bus-bandwidth factor.
 double busFactor(CollectiveKind kind, int64_t n) {
   switch (kind) {
@@ -249,7 +262,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           return v ? llvm::formatv("{0:F3}", *v).str() : "unreachable";
         };
         os << "  lower bound  " << us(b.best()) << " us  (ratio "
-           << llvm::format("%.4f", double(row.timePs) / double(b.best()))
+           << formatRatio(ratio(row.timePs, b.best()))
            << "; ingress " << us(b.ingressPs) << ", latency "
            << us(b.latencyPs) << ", discrete " << us(b.discretePs)
            << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"));
@@ -269,8 +282,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       if (row.exactPs)
         os << "  exact        " << llvm::format("%.3f", toUs(*row.exactPs))
            << " us  (" << row.exactSteps << " steps, " << row.exactRounds
-           << " rounds; gap " << llvm::format("%.4f", double(row.timePs) /
-                                                          double(*row.exactPs))
+           << " rounds; gap " << formatRatio(ratio(row.timePs, *row.exactPs))
            << ")\n";
       else if (!row.exactNote.empty())
         os << "  exact        n/a (" << row.exactNote << ")\n";
@@ -320,10 +332,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       if (row.bounds) {
         const LowerBounds &b = *row.bounds;
         object["lower_bound_us"] = optionalNumber(boundUs(b.best()));
-        object["ratio_to_bound"] =
-            b.best() == INT64_MAX ? llvm::json::Value(nullptr)
-                                  : llvm::json::Value(double(row.timePs) /
-                                                      double(b.best()));
+        object["ratio_to_bound"] = optionalNumber(ratio(row.timePs, b.best()));
         object["lower_bounds_us"] = llvm::json::Object{
             {"ingress", optionalNumber(boundUs(b.ingressPs))},
             {"latency", optionalNumber(boundUs(b.latencyPs))},
@@ -339,7 +348,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         object["strict_phases_us"] = toUs(*row.strictPhasesPs);
       if (row.exactPs) {
         object["exact_us"] = toUs(*row.exactPs);
-        object["optimality_gap"] = double(row.timePs) / double(*row.exactPs);
+        object["optimality_gap"] =
+            optionalNumber(ratio(row.timePs, *row.exactPs));
       }
       if (!row.baselines.empty()) {
         llvm::json::Object baselines;

@@ -2,7 +2,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
-#include "tacos/Simulation/Simulator.h"
+#include "tacos/Simulation/Combining.h"
 
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLSIMULATE
@@ -39,9 +39,6 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
         buildCollectiveModel(algorithm, symbols);
     if (failed(collective))
       return failure();
-    if (!collective->problemError.empty())
-      return algorithm.emitError("coll-simulate: ")
-             << collective->problemError;
     FailureOr<TransferTable> table = readTransfers(algorithm);
     if (failed(table))
       return failure();
@@ -49,8 +46,8 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
         latency.empty() ? toCore(algorithm.getLinkModel())
                         : (latency == "pipelined" ? tacos::LinkModel::Pipelined
                                                   : tacos::LinkModel::Blocking);
-    SimulationResult timed = simulate(collective->network,
-                                      collective->problem, table->view(), model);
+    SimulationResult timed = simulateCollective(
+        collective->network, collective->spec, table->view(), model);
     if (!timed.error.empty()) {
       SmallVector<TransferOp> ops;
       if (!algorithm.getBody().empty())

@@ -135,17 +135,19 @@ void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
       previous = v;
       SmallVector<LinkId, 2> forward = linksBetween(u, v);
       SmallVector<LinkId, 2> backward = linksBetween(v, u);
-      unsigned emittedForward = 0;
+      SmallVector<bool, 2> paired;
+      for (auto [i, f] : llvm::enumerate(forward))
+        paired.push_back(i < backward.size() &&
+                         specOf(f) == specOf(backward[i]) &&
+                         originOf(f) == originOf(backward[i]));
+      // Every pair was written as `v <-> u` before when v < u, so each u -> v
+      // link written here parallels those, whatever its index.
+      unsigned emittedForward = v < u ? llvm::count(paired, true) : 0;
       for (auto [i, f] : llvm::enumerate(forward)) {
-        bool paired = i < backward.size() &&
-                      specOf(f) == specOf(backward[i]) &&
-                      originOf(f) == originOf(backward[i]);
-        if (paired && v < u) {
-          ++emittedForward; // written as `v <-> u` already
+        if (paired[i] && v < u)
           continue;
-        }
         auto link =
-            LinkOp::create(builder, loc, model.src(f), model.dst(f), paired,
+            LinkOp::create(builder, loc, model.src(f), model.dst(f), paired[i],
                            specOf(f), /*parallel=*/emittedForward++ > 0);
         if (std::string via = originOf(f); !via.empty())
           link->setAttr("via", builder.getStringAttr(via));

@@ -29,7 +29,7 @@ struct TopoExpandPass : topo::impl::TopoExpandBase<TopoExpandPass> {
       if (int64_t(model->numLinks()) > maxLinks) {
         network.emitError("network has ")
             << model->numLinks() << " directed links, more than max-links="
-            << maxLinks << " allows to expand";
+            << int64_t(maxLinks) << " allows to expand";
         return signalPassFailure();
       }
       writeExplicitNetwork(network, *model);

@@ -93,11 +93,16 @@ def CollSimulate : Pass<"coll-simulate", "mlir::ModuleOp"> {
   let description = [{
     Re-times every `coll.algorithm`: each transfer starts as soon as its link
     is free (in the algorithm's per-link order) and its chunk is at the
-    source, under the link model. Updates the transfers, `time` and
-    `latency(...)`. For synthesized algorithms the times do not change: the
+    source, under the link model. A `reduce` transfer carries the source's
+    partial chunk: it leaves once every `reduce` of that chunk into the
+    source has arrived (and the source's own share, if it participates); an
+    All-Reduce's copies leave a chunk's owner once its reduction there is
+    complete. Updates the transfers, `time` and `latency(...)`. For
+    synthesized algorithms (every collective) the times do not change: the
     synthesizer's output is already as early as its order allows. Fails,
-    naming the transfer, on a transfer over a missing link or one that sends
-    a chunk before it can be there.
+    naming the transfer, on a transfer over a missing link, one that sends
+    a chunk before it can be there, or a partial that leaves before a
+    contribution sent to it.
   }];
   let options = [
     Option<"latency", "latency", "std::string", /*default=*/"\"\"",

@@ -1,0 +1,169 @@
+//===- Combining.cpp - Timing schedules of any collective -----------------===//
+
+#include "tacos/Simulation/Combining.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+#include <unordered_map>
+
+namespace tacos {
+
+namespace {
+
+/// The collective a combining one inverts: its chunk sources are where each
+/// chunk's reduction ends (DESIGN §5.2).
+CollectiveKind dualKind(CollectiveKind kind) {
+  switch (kind) {
+  case CollectiveKind::ReduceScatter:
+  case CollectiveKind::AllReduce:
+    return CollectiveKind::AllGather;
+  case CollectiveKind::Reduce:
+    return CollectiveKind::Broadcast;
+  default:
+    return kind;
+  }
+}
+
+/// What is known of one chunk at one NPU.
+struct Holding {
+  /// Reduce transfers into the NPU not taken yet.
+  uint32_t pendingReduces = 0;
+  /// The last contribution's arrival, if any arrived.
+  std::optional<int64_t> reduced;
+  /// The earliest copy's arrival, if any.
+  std::optional<int64_t> copied;
+};
+
+/// Transfer indices by (start, end, index): the order simulate() takes.
+std::vector<size_t> startOrder(const ScheduleView &transfers) {
+  std::vector<size_t> order(transfers.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::make_tuple(transfers.start(a), transfers.end(a), a) <
+           std::make_tuple(transfers.start(b), transfers.end(b), b);
+  });
+  return order;
+}
+
+SimulationResult fail(size_t index, std::string message) {
+  SimulationResult result;
+  result.error = std::move(message);
+  result.errorIndex = index;
+  return result;
+}
+
+SimulationResult simulateReduction(const Network &network,
+                                   const Problem &dual,
+                                   const ScheduleView &transfers,
+                                   LinkModel model) {
+  uint64_t numNpus = network.numNpus();
+  std::unordered_map<uint64_t, Holding> holdings;
+  auto at = [&](uint32_t chunk, uint32_t npu) -> Holding & {
+    return holdings[uint64_t(chunk) * numNpus + npu];
+  };
+  std::vector<bool> contributes(numNpus, false);
+  for (uint32_t v : dual.participants)
+    contributes[v] = true;
+  for (size_t i = 0; i < transfers.size(); ++i)
+    if (transfers[i].kind == TransferKind::Reduce)
+      ++at(transfers.chunk(i), transfers.dst(i)).pendingReduces;
+
+  std::vector<int64_t> linkFree(network.numLinks(), 0);
+  std::vector<int64_t> starts(transfers.size()), ends(transfers.size());
+  int64_t timePs = 0;
+  for (size_t i : startOrder(transfers)) {
+    Transfer t = transfers[i];
+    std::optional<LinkId> link = findLink(network, t.src, t.dst, t.lane);
+    if (!link)
+      return fail(i, "link " + std::to_string(t.src) + " -> " +
+                         std::to_string(t.dst) +
+                         (t.lane ? " lane " + std::to_string(t.lane) : "") +
+                         " is not in the network");
+    if (t.chunk >= dual.numChunks() || t.src >= numNpus)
+      return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +
+                         std::to_string(t.src) + " before it is there");
+    Holding &source = at(t.chunk, t.src);
+    if (source.pendingReduces > 0)
+      return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +
+                         std::to_string(t.src) + " before " +
+                         std::to_string(source.pendingReduces) +
+                         " contribution(s) to it arrive");
+    // A reduction is complete at an NPU once its own share (if it has one)
+    // and every partial sent to it are there.
+    std::optional<int64_t> complete = source.reduced;
+    if (contributes[t.src])
+      complete = std::max<int64_t>(complete.value_or(0), 0);
+    std::optional<int64_t> ready;
+    if (t.kind == TransferKind::Reduce)
+      ready = complete;
+    else if (source.copied)
+      ready = source.copied;
+    else if (dual.isSource(t.chunk, t.src))
+      ready = complete;
+    if (!ready)
+      return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +
+                         std::to_string(t.src) + " before it is there");
+    LinkCost cost = linkCost(network, *link, dual.chunkBytes, model);
+    int64_t start = std::max(linkFree[*link], *ready);
+    starts[i] = start;
+    ends[i] = start + cost.duration;
+    linkFree[*link] = start + cost.occupancy;
+    Holding &target = at(t.chunk, t.dst);
+    if (t.kind == TransferKind::Reduce) {
+      --target.pendingReduces;
+      target.reduced = std::max(target.reduced.value_or(ends[i]), ends[i]);
+    } else {
+      target.copied = std::min(target.copied.value_or(ends[i]), ends[i]);
+    }
+    timePs = std::max(timePs, ends[i]);
+  }
+  SimulationResult result;
+  result.schedule = Schedule(transfers);
+  for (size_t i = 0; i < transfers.size(); ++i)
+    result.schedule.setTimes(i, starts[i], ends[i]);
+  result.timePs = timePs;
+  return result;
+}
+
+} // namespace
+
+SimulationResult simulateCollective(const Network &network,
+                                    const CollectiveSpec &spec,
+                                    const ScheduleView &transfers,
+                                    LinkModel model) {
+  CollectiveSpec dualSpec = spec;
+  dualSpec.kind = dualKind(spec.kind);
+  Problem dual;
+  if (std::string error = buildProblem(dualSpec, network.numNpus(), dual);
+      !error.empty())
+    return fail(0, error);
+  if (!isCombining(spec.kind))
+    return simulate(network, dual, transfers, model);
+  return simulateReduction(network, dual, transfers, model);
+}
+
+SimulationResult compactCollective(const Network &network,
+                                   const CollectiveSpec &spec,
+                                   const ScheduleView &transfers,
+                                   LinkModel model) {
+  // As compact(): each round only moves transfers earlier.
+  SimulationResult next = simulateCollective(network, spec, transfers, model);
+  ScheduleView previous = transfers;
+  SimulationResult current;
+  while (next.error.empty()) {
+    ScheduleView timed = next.schedule.view();
+    bool same = true;
+    for (size_t i = 0; i < timed.size() && same; ++i)
+      same = timed.start(i) == previous.start(i) &&
+             timed.end(i) == previous.end(i);
+    if (same)
+      break;
+    current = std::move(next);
+    previous = current.schedule.view();
+    next = simulateCollective(network, spec, previous, model);
+  }
+  return next;
+}
+
+} // namespace tacos
