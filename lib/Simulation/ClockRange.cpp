@@ -54,7 +54,7 @@ long double longestSchedulePs(const Network &network,
                          (long double)std::max<int64_t>(numNpus - 1, 0);
   if (spec.kind == CollectiveKind::AllReduce)
     arrivals *= 2;
-  return arrivals * longestHopPs(network, spec.chunkBytes(numNpus));
+  return arrivals * longestHopPs(network, double(spec.chunkSizes(numNpus).largest()));
 }
 
 std::string checkClockRange(const Network &network,
@@ -63,7 +63,7 @@ std::string checkClockRange(const Network &network,
   long double longest = longestSchedulePs(network, spec);
   if (longest < kClockPs)
     return "";
-  long double hop = longestHopPs(network, spec.chunkBytes(network.numNpus()));
+  long double hop = longestHopPs(network, double(spec.chunkSizes(network.numNpus()).largest()));
   std::ostringstream os;
   os.precision(3);
   os << "times may exceed the picosecond clock (2^63 ps, about 106 days): "

@@ -104,7 +104,7 @@ SimulationResult simulateReduction(const Network &network,
     if (!ready)
       return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +
                          std::to_string(t.src) + " before it is there");
-    LinkCost cost = linkCost(network, *link, dual.chunkBytes, model);
+    LinkCost cost = linkCost(network, *link, dual.chunkBytes(t.chunk), model);
     int64_t start = std::max(linkFree[*link], *ready);
     starts[i] = start;
     ends[i] = start + cost.duration;

