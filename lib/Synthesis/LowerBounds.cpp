@@ -346,10 +346,253 @@ std::optional<int64_t> cutBound(const Network &network, const Problem &problem,
   return bound;
 }
 
+/// Cost-weighted distances from s along out-links, or kInfinite where s
+/// cannot reach.
+std::vector<int64_t> distancesFrom(const Network &network, NodeId s,
+                                   const std::vector<int64_t> &weight) {
+  std::vector<int64_t> dist(network.numNodes(), kInfinite);
+  using Item = std::pair<int64_t, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  dist[s] = 0;
+  queue.push({0, s});
+  while (!queue.empty()) {
+    auto [d, x] = queue.top();
+    queue.pop();
+    if (d != dist[x])
+      continue;
+    for (LinkId l : network.outLinks(x)) {
+      NodeId y = network.dst(l);
+      int64_t next = saturatingAdd(d, weight[l]);
+      if (next < dist[y]) {
+        dist[y] = next;
+        queue.push({next, y});
+      }
+    }
+  }
+  return dist;
+}
+
+/// path: a chunk is store-and-forward whole (§5.5): each hop takes the
+/// link's full duration (latency + bytes/bandwidth) from its start to the
+/// arrival the next hop waits for. So a destination gets a chunk no earlier
+/// than the cheapest duration-weighted path from one of its sources. This
+/// is the latency bound with every hop's serialization charged, not only
+/// the last one's; it is exact for one chunk on a path (a ring Broadcast).
+int64_t pathBound(const Network &network, const Problem &problem,
+                  const Deliveries &deliveries, LinkModel model) {
+  if (problem.numDeliveries() == 0)
+    return 0;
+  if (deliveries.outOfRange)
+    return kInfinite;
+  std::vector<int64_t> duration(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    duration[l] = linkCost(network, l, problem.chunkBytes, model).duration;
+
+  // A whole-network All-Gather on a large network: every NPU is a source,
+  // and the farthest destination of any one of them is a valid bound (on
+  // the symmetric tori this is meant for, it is the diameter). One
+  // Dijkstra instead of one per NPU.
+  constexpr uint32_t kPerSourceLimit = 1024;
+  if (problem.othersAreDestinations &&
+      problem.participants.size() > kPerSourceLimit) {
+    for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+      if (problem.numSources(c) != 1 || problem.numDestinations(c) == 0)
+        continue;
+      uint32_t s = problem.sources[problem.sourceOffsets[c]];
+      if (s >= network.numNodes())
+        continue;
+      std::vector<int64_t> dist = distancesFrom(network, s, duration);
+      int64_t bound = 0;
+      problem.forEachDestination(
+          c, [&](uint32_t d) { bound = std::max(bound, dist[d]); });
+      return bound;
+    }
+    return 0;
+  }
+
+  // Per (chunk, destination): the nearest of the chunk's sources. Built-in
+  // collectives have one source per chunk and few distinct sources.
+  std::vector<std::vector<int64_t>> from(network.numNodes());
+  int64_t bound = 0;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    if (problem.numDestinations(c) == 0)
+      continue;
+    std::vector<uint32_t> holders;
+    for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
+         ++i)
+      if (problem.sources[i] < network.numNodes())
+        holders.push_back(problem.sources[i]);
+    if (holders.empty())
+      return kInfinite;
+    for (uint32_t s : holders)
+      if (from[s].empty())
+        from[s] = distancesFrom(network, s, duration);
+    problem.forEachDestination(c, [&](uint32_t d) {
+      int64_t nearest = kInfinite;
+      for (uint32_t s : holders)
+        nearest = std::min(nearest, from[s][d]);
+      bound = std::max(bound, nearest);
+    });
+    if (bound == kInfinite)
+      return kInfinite;
+  }
+  return bound;
+}
+
+/// The smallest T by which `links` (their costs) can together have
+/// finished `need` transfers: link e finishes its first no earlier than
+/// duration_e and each next one occupancy_e later. kInfinite if no link
+/// ever finishes one.
+int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
+  if (need == 0)
+    return 0;
+  int64_t hi = kInfinite;
+  for (const LinkCost &cost : costs) {
+    if (cost.duration == kInfinite)
+      continue;
+    i128 alone = i128(cost.duration) + i128(need - 1) * cost.occupancy;
+    if (alone < i128(hi))
+      hi = int64_t(alone);
+  }
+  if (hi == kInfinite)
+    return kInfinite;
+  auto enough = [&](int64_t t) {
+    uint64_t total = 0;
+    for (const LinkCost &cost : costs) {
+      if (cost.duration == kInfinite || t < cost.duration)
+        continue;
+      if (cost.occupancy <= 0)
+        return true;
+      uint64_t count = 1 + uint64_t((t - cost.duration) / cost.occupancy);
+      if (count >= need - total)
+        return true;
+      total += count;
+    }
+    return false;
+  };
+  int64_t lo = 0;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (enough(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+/// occupancy: for a set S of nodes, every chunk some node of S needs and no
+/// node of S holds must cross a link into S, and every chunk only S holds
+/// that a node outside S needs must cross a link out of S; each crossing
+/// ends by T, and a link finishes at most count_e(T) chunks by T (as in
+/// discrete). Evaluated for every NPU alone (its in- and out-links: the out
+/// side is what bounds a Scatter's or Broadcast's root) and, on networks
+/// small enough, for neighbourhoods: the NPUs within each of the few
+/// smallest duration-weighted distances of an NPU. A neighbourhood is a
+/// group of a hierarchical network (the NPUs behind one fast switch), whose
+/// few slow links into the group bound a Gather to one of its NPUs.
+int64_t occupancyBound(const Network &network, const Problem &problem,
+                       const Deliveries &deliveries, LinkModel model) {
+  if (problem.numDeliveries() == 0)
+    return 0;
+  if (deliveries.outOfRange)
+    return kInfinite;
+  const uint32_t numNodes = network.numNodes();
+  std::vector<LinkCost> cost(network.numLinks());
+  std::vector<int64_t> duration(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    cost[l] = linkCost(network, l, problem.chunkBytes, model);
+    duration[l] = cost[l].duration;
+  }
+  std::vector<uint8_t> inSet(numNodes, 0);
+  std::vector<LinkCost> crossing;
+  // Chunks into S and out of S, and the bound they give.
+  auto evaluate = [&]() {
+    uint64_t into = 0, outOf = 0;
+    for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+      bool heldInside = false, allInside = true;
+      for (uint32_t i = problem.sourceOffsets[c];
+           i < problem.sourceOffsets[c + 1]; ++i) {
+        bool inside = problem.sources[i] < numNodes && inSet[problem.sources[i]];
+        heldInside |= inside;
+        allInside &= inside;
+      }
+      bool neededInside = false, neededOutside = false;
+      problem.forEachDestination(c, [&](uint32_t d) {
+        if (d < numNodes && inSet[d])
+          neededInside = true;
+        else
+          neededOutside = true;
+      });
+      into += neededInside && !heldInside;
+      outOf += neededOutside && allInside && problem.numSources(c) > 0;
+    }
+    int64_t bound = 0;
+    crossing.clear();
+    for (LinkId l = 0; l < network.numLinks(); ++l)
+      if (!inSet[network.src(l)] && inSet[network.dst(l)])
+        crossing.push_back(cost[l]);
+    bound = std::max(bound, timeToCarry(crossing, into));
+    crossing.clear();
+    for (LinkId l = 0; l < network.numLinks(); ++l)
+      if (inSet[network.src(l)] && !inSet[network.dst(l)])
+        crossing.push_back(cost[l]);
+    return std::max(bound, timeToCarry(crossing, outOf));
+  };
+
+  // Singletons: the counts come from the problem directly, O(links) each.
+  std::vector<uint64_t> outOnly(numNodes, 0);
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    if (problem.numSources(c) == 1 && problem.numDestinations(c) > 0 &&
+        problem.sources[problem.sourceOffsets[c]] < numNodes)
+      ++outOnly[problem.sources[problem.sourceOffsets[c]]];
+  int64_t bound = 0;
+  for (NodeId v = 0; v < network.numNpus(); ++v) {
+    std::vector<LinkCost> links;
+    for (LinkId l : network.outLinks(v))
+      links.push_back(cost[l]);
+    bound = std::max(bound, timeToCarry(links, outOnly[v]));
+    links.clear();
+    for (LinkId l : network.inLinks(v))
+      links.push_back(cost[l]);
+    bound = std::max(bound, timeToCarry(links, deliveries.perNode[v]));
+  }
+
+  // Neighbourhoods, within a work budget: each costs a Dijkstra plus a pass
+  // over chunks and links per radius.
+  constexpr uint32_t kRadii = 4;
+  constexpr uint64_t kBudget = 50'000'000;
+  uint64_t perSet = uint64_t(problem.numChunks()) + problem.sources.size() +
+                    problem.numDeliveries() + network.numLinks();
+  if (network.numSwitches() != 0 ||
+      uint64_t(network.numNpus()) * kRadii * perSet > kBudget)
+    return bound;
+  for (NodeId v = 0; v < network.numNpus() && bound != kInfinite; ++v) {
+    std::vector<int64_t> dist = distancesFrom(network, v, duration);
+    std::vector<int64_t> radii;
+    for (NodeId u = 0; u < numNodes; ++u)
+      if (u != v && dist[u] != kInfinite)
+        radii.push_back(dist[u]);
+    std::sort(radii.begin(), radii.end());
+    radii.erase(std::unique(radii.begin(), radii.end()), radii.end());
+    // The largest radius would take every reachable NPU: nothing crosses.
+    if (!radii.empty())
+      radii.pop_back();
+    if (radii.size() > kRadii)
+      radii.resize(kRadii);
+    for (int64_t radius : radii) {
+      for (NodeId u = 0; u < numNodes; ++u)
+        inSet[u] = dist[u] <= radius;
+      bound = std::max(bound, evaluate());
+    }
+  }
+  return bound;
+}
+
 } // namespace
 
 int64_t LowerBounds::best() const {
-  int64_t b = std::max({ingressPs, latencyPs, discretePs});
+  int64_t b = std::max({ingressPs, latencyPs, discretePs, pathPs, occupancyPs});
   if (cutPs)
     b = std::max(b, *cutPs);
   if (loadPs)
@@ -428,6 +671,8 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                           : discreteBound(network, problem, deliveries, model);
   bounds.cutPs = cutBound(network, problem, deliveries);
   bounds.loadPs = loadBound(network, problem, model);
+  bounds.pathPs = pathBound(network, problem, deliveries, model);
+  bounds.occupancyPs = occupancyBound(network, problem, deliveries, model);
   return bounds;
 }
 

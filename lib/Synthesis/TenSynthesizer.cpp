@@ -16,6 +16,7 @@
 
 #include "tacos/Synthesis/TenSynthesizer.h"
 #include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/ReservationRouter.h"
 
 #include <algorithm>
 #include <deque>
@@ -637,6 +638,28 @@ std::string checkSynthesizable(const Network &network, const Problem &problem) {
   return checkReachability(network, problem);
 }
 
+/// One trial of the reservation router, compacted like the greedy's.
+static SynthesisResult routeTrial(const Network &network,
+                                  const Problem &problem,
+                                  const SynthesisOptions &options,
+                                  uint64_t seed) {
+  SynthesisResult result;
+  result.seed = seed;
+  Schedule routed;
+  routeByReservation(network, problem, options.model, seed, routed);
+  SimulationResult timed =
+      compact(network, problem, routed.view(), options.model);
+  if (!timed.error.empty()) {
+    result.error = "internal error: routed schedule does not simulate: " +
+                   timed.error;
+    return result;
+  }
+  result.schedule = std::move(timed.schedule);
+  result.timePs = timed.timePs;
+  result.numTransfers = result.schedule.size();
+  return result;
+}
+
 SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
                               const SynthesisOptions &options) {
   SynthesisResult best;
@@ -670,6 +693,13 @@ SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
       }
       result.schedule = std::move(timed.schedule);
       result.timePs = timed.timePs;
+      if (options.reservationRouting && routerApplies(network, problem)) {
+        SynthesisResult routed = routeTrial(network, problem, options, seed);
+        if (!routed.error.empty())
+          return routed;
+        if (routed.timePs < result.timePs)
+          result = std::move(routed);
+      }
     }
     if (!haveBest || result.timePs < best.timePs) {
       best = std::move(result);

@@ -10,6 +10,7 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 #include "tacos/Network/Network.h"
+#include "tacos/Network/Unwind.h"
 #include "tacos/Simulation/Simulator.h"
 
 #include "gtest/gtest.h"
@@ -111,7 +112,9 @@ TEST(LowerBoundsTest, RingAllGatherBoundIsAchieved) {
 
 // Pipelined: a link's j-th chunk arrives no earlier than 21 + (j-1) * 20 us.
 // 2 in-links need 3 chunks: at 40 us each has 1 (2 total), at 41 us each has
-// 2. The other bounds do not depend on the model.
+// 2. The other bounds do not depend on the model; path does not either (a
+// chunk still arrives a whole duration after it starts): the opposite NPU
+// is 2 hops of 21 us away, 42 us.
 TEST(LowerBoundsTest, RingAllGatherPipelined) {
   Network net = ring(4);
   Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
@@ -124,7 +127,8 @@ TEST(LowerBoundsTest, RingAllGatherPipelined) {
   EXPECT_EQ(b.ingressPs, 30 * kUs);
   EXPECT_EQ(b.latencyPs, 22 * kUs);
   EXPECT_EQ(b.cutPs, 30 * kUs);
-  EXPECT_EQ(b.best(), 41 * kUs);
+  EXPECT_EQ(b.pathPs, 42 * kUs);
+  EXPECT_EQ(b.best(), 42 * kUs);
 }
 
 // ring(4) with 4 chunks per rank: chunks of 250 KB cost 1 + 5 = 6 us. 12
@@ -189,7 +193,9 @@ TEST(LowerBoundsTest, HeterogeneousLineProduct) {
   // for 4 chunks (25, 26.7 us); triples: row y=0 takes 3 chunks over 105 GB/s
   // (28.6 us); four NPUs need 2 chunks, five need 1, over >= 115 GB/s.
   EXPECT_EQ(b.cutPs, 43'478'261);
-  EXPECT_EQ(b.best(), 52 * kUs);
+  // (0,0) -> (2,1) whole-chunk: two dim-0 hops and one dim-1 hop.
+  EXPECT_EQ(b.pathPs, 2 * fast + slow);
+  EXPECT_EQ(b.best(), 2 * fast + slow);
 }
 
 // All-Gather on group [0, 2] of ring(4), 2 MB: chunks of 1 MB; NPUs 1 and 3
@@ -208,7 +214,9 @@ TEST(LowerBoundsTest, GroupAllGather) {
   // in-links (S = {0}, {0,1}, {0,3}, {0,1,3}): 10 us. S with both or neither
   // needs nothing.
   EXPECT_EQ(b.cutPs, 10 * kUs);
-  EXPECT_EQ(b.best(), 22 * kUs);
+  // Whole-chunk: 2 hops of 21 us.
+  EXPECT_EQ(b.pathPs, 42 * kUs);
+  EXPECT_EQ(b.best(), 42 * kUs);
 }
 
 // Broadcast from 0 on ring(4), 2 MB in 2 chunks of 1 MB: every other NPU
@@ -227,7 +235,62 @@ TEST(LowerBoundsTest, Broadcast) {
   // S = {1, 2, 3}: both chunks over 0->1 and 0->3 = 20 us; smaller S have at
   // least as many in-links for the same 2 chunks.
   EXPECT_EQ(b.cutPs, 20 * kUs);
-  EXPECT_EQ(b.best(), 22 * kUs);
+  // Whole-chunk: NPU 2 is 2 hops of 21 us away.
+  EXPECT_EQ(b.pathPs, 42 * kUs);
+  // The root's 2 out-links carry the 2 chunks: 21 us.
+  EXPECT_EQ(b.occupancyPs, 21 * kUs);
+  EXPECT_EQ(b.best(), 42 * kUs);
+}
+
+// Issue 10 item 21: a one-chunk Broadcast on ring(8) forwarded whole takes
+// 4 hops to the opposite NPU, each 1 us + 8 MB / 50 GB/s = 161 us, and no
+// schedule does better under whole-chunk store-and-forward. The latency
+// bound charged only the last hop (4 + 160 = 164 us): ratio 4.
+TEST(LowerBoundsTest, RingBroadcastOneChunkIsOnItsPathBound) {
+  Network net = ring(8);
+  Problem p = problem(net, CollectiveKind::Broadcast, 8'000'000, 1, {}, 0);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.latencyPs, 164 * kUs);
+  EXPECT_EQ(b.pathPs, 4 * 161 * kUs);
+  EXPECT_EQ(b.best(), 4 * 161 * kUs);
+}
+
+// Scatter of 8 MB from 0 on ring(4) in 4 chunks per rank: 12 chunks of
+// 0.5 MB (1 + 10 = 11 us) leave the root over its 2 out-links, 6 each:
+// 66 us. The in-side bounds see only 4 chunks per NPU.
+TEST(LowerBoundsTest, ScatterRootOutLinks) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::Scatter, 8'000'000, 4, {}, 0);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  EXPECT_EQ(b.discretePs, 2 * 11 * kUs);
+  EXPECT_EQ(b.occupancyPs, 66 * kUs);
+  EXPECT_EQ(b.best(), 66 * kUs);
+}
+
+// Issue 10 items 12 and 13: Gather of 64 MiB in 4 chunks per rank to root 9
+// on switch(5) x switch(4), unwound. The root's dim-0 group {5..9} needs the
+// 60 chunks of the other 15 NPUs, and only the dim-1 links enter it: 3 per
+// NPU, 15 in all, each 2 * 2047 ns + 838861 B / (12800 MB/s / 3) =
+// 4094 ns + 196608828.1 ps -> 200702829 ps (ceil). 4 chunks each:
+// 802811316 ps. (The NPU-alone bounds stop at 438.8 us: the root's in-links.)
+TEST(LowerBoundsTest, HierarchicalGatherGroupOccupancy) {
+  TopologySpec spec;
+  spec.dims = {{DimKind::Switch, 5, link(136 * kGiB, 700'000)},
+               {DimKind::Switch, 4, link(12800e6, 2'047'000)}};
+  ASSERT_TRUE(check(spec).empty());
+  std::vector<LinkOrigin> origins;
+  Network net = unwindSwitches(buildNetwork(spec), origins);
+  Problem p = problem(net, CollectiveKind::Gather, 64 << 20, 4, {}, 9);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  int64_t slow = linkCost(net, *net.inLinks(9).begin(), p.chunkBytes,
+                          LinkModel::Blocking)
+                     .duration;
+  for (LinkId l : net.inLinks(9))
+    slow = std::max(slow, linkCost(net, l, p.chunkBytes, LinkModel::Blocking)
+                              .duration);
+  EXPECT_EQ(b.occupancyPs, 4 * slow);
+  EXPECT_GT(b.occupancyPs, 800 * kUs);
+  EXPECT_LT(b.discretePs, 440 * kUs);
 }
 
 // A chunk held by two NPUs reaches each destination from the nearer one.

@@ -10,6 +10,13 @@
 //             (exhaustive, only for N <= 16)
 //   load:     (sum over chunks of the cheapest path's link occupancy) / links
 //             (only when every chunk has one source and one destination)
+//   path:     largest over (chunk, destination) of the cheapest path from a
+//             source where every hop costs its full duration a_e + c/B_e
+//             (whole-chunk store-and-forward)
+//   occupancy: over sets S (every NPU alone; its nearest neighbourhoods on
+//             small networks), the discrete count on the links into S for
+//             the chunks S needs and lacks, and on the links out of S for
+//             the chunks only S holds and others need
 // The bounds are generalized to any Problem through its deliveries: every
 // destination v must receive deliveries(v) chunks over its in-links.
 //
@@ -34,6 +41,8 @@ struct LowerBounds {
   /// Single-destination chunks (All-to-All, Scatter, Gather) only: the sum
   /// of each chunk's cheapest path occupancy, spread over every link.
   std::optional<int64_t> loadPs;
+  int64_t pathPs = 0;
+  int64_t occupancyPs = 0;
 
   /// The largest of them: the `lower_bound_us` of reports.
   int64_t best() const;

@@ -39,6 +39,10 @@ struct SynthesisOptions {
   /// All-Reduce: let a chunk's All-Gather start as soon as its own reduction
   /// is done (true), or only after the whole Reduce-Scatter (false).
   bool pipelinePhases = true;
+  /// Also route each trial chunk by chunk with link reservations
+  /// (ReservationRouter.h) where that applies, and keep the faster of the
+  /// two schedules. False leaves the greedy matching alone (to measure it).
+  bool reservationRouting = true;
   /// Called now and then with the fraction of deliveries made (0..1).
   std::function<void(double)> progress;
 };

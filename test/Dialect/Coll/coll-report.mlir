@@ -5,14 +5,26 @@
 topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
 coll.all_gather @ag on @ring4 size(4 MB)
 
+topo.network @ring8 { topo.dims [ring(8) link(50 GBps, 1 us)] }
+coll.broadcast @bcast on @ring8 root(0) size(8 MB)
+
 // 4 MB in 42 us; busbw = algbw * 3/4. Ingress 3 MB / 100 GBps = 30 us;
 // the discrete bound (2 rounds of 21 us) is reached.
 // CHECK-LABEL: algorithm @ag: all_gather, 4 NPUs, 4 chunks of 1000000 B (4 MB)
 // CHECK-NEXT: time 42.000 us (algbw 95.24 GB/s, busbw 71.43 GB/s)
-// CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000)
+// CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000, path 42.000, occupancy 42.000)
 // CHECK-NEXT: transfers 12 (not verified)
 // CHECK-NEXT: synthesis {{[0-9.]+}} ms
 // CHECK-NEXT: baselines ring 63.000 us (1.50x); direct 63.000 us (1.50x); rhd 105.000 us (2.50x); dbt {{.*}}
+
+// A one-chunk Broadcast forwarded whole reaches the opposite NPU after 4
+// hops of 1 + 160 us: the path bound, so the ratio is 1 (issue 10 item 21;
+// the latency bound charges the serialization once: 164 us).
+// CHECK-LABEL: algorithm @bcast: broadcast, 8 NPUs, 1 chunks of 8000000 B (8 MB)
+// CHECK-NEXT: time 644.000 us
+// CHECK-NEXT: lower bound 644.000 us (ratio 1.0000; ingress 80.000, latency 164.000, discrete 161.000, cut 80.000, path 644.000, occupancy 161.000)
+// The text form points to the explanation of the bound names and busbw.
+// CHECK: (lower bounds and busbw: docs/Reports.md)
 
 // JSON: [
 // JSON: "algbw_gbps":
@@ -20,6 +32,9 @@ coll.all_gather @ag on @ring4 size(4 MB)
 // JSON: "chunks": 4
 // JSON: "collective": "all_gather"
 // JSON: "lower_bound_us": 42
+// JSON: "lower_bounds_us": {
+// JSON: "occupancy": 42
+// JSON-NEXT: "path": 42
 // JSON: "name": "ag"
 // JSON: "npus": 4
 // JSON: "ratio_to_bound": 1

@@ -230,6 +230,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
     both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
     both.discretePs = std::max(reduction.discretePs, gather.discretePs);
+    both.pathPs = std::max(reduction.pathPs, gather.pathPs);
+    both.occupancyPs = std::max(reduction.occupancyPs, gather.occupancyPs);
     return both;
   }
 
@@ -268,7 +270,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"));
         if (b.loadPs)
           os << ", load " << us(*b.loadPs);
-        os << ")\n";
+        os << ", path " << us(b.pathPs) << ", occupancy "
+           << us(b.occupancyPs) << ")\n";
       }
       if (row.strictPhasesPs)
         os << "  phases       pipelined; strict phases would take "
@@ -306,6 +309,10 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           os << "    " << note << "\n";
       }
     }
+    // The bound names and the busbw factors need explaining once, not per
+    // algorithm.
+    if (!rows.empty())
+      os << "(lower bounds and busbw: docs/Reports.md)\n";
   }
 
   void printJson(llvm::raw_ostream &os, const std::vector<Row> &rows) {
@@ -340,7 +347,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
             {"cut", b.cutPs ? optionalNumber(boundUs(*b.cutPs))
                             : llvm::json::Value(nullptr)},
             {"load", b.loadPs ? optionalNumber(boundUs(*b.loadPs))
-                              : llvm::json::Value(nullptr)}};
+                              : llvm::json::Value(nullptr)},
+            {"path", optionalNumber(boundUs(b.pathPs))},
+            {"occupancy", optionalNumber(boundUs(b.occupancyPs))}};
       } else {
         object["lower_bound_us"] = nullptr;
       }

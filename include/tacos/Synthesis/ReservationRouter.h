@@ -1,0 +1,39 @@
+//===- ReservationRouter.h - Chunk-by-chunk earliest-arrival routing -*- C++ -*-===//
+//
+// The second strategy of TEN synthesis, for problems where chunks go to few
+// destinations far away (rooted collectives, All-to-All, process groups):
+// chunks are routed one at a time, each over the earliest-arrival tree from
+// its holders to its destinations given the link time already reserved by
+// the chunks before it, and that tree's link time is reserved in turn.
+// Where the greedy matching (TenSynthesizer.cpp) pushes every chunk a root
+// needs through whichever in-link is idle, even a slow one, this router
+// sends it the way it arrives first, which on hierarchical networks means
+// relaying through the fast neighbours of the root.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_SYNTHESIS_RESERVATIONROUTER_H
+#define TACOS_SYNTHESIS_RESERVATIONROUTER_H
+
+#include "tacos/Collective/Problem.h"
+#include "tacos/Collective/Schedule.h"
+#include "tacos/Network/Network.h"
+
+#include <cstdint>
+
+namespace tacos {
+
+/// Whether the router is worth running on `problem` (not a whole-network
+/// All-Gather, which the greedy matching is tuned for) and cheap enough
+/// (chunks x links within a budget).
+bool routerApplies(const Network &network, const Problem &problem);
+
+/// Routes every chunk of `problem` (switchless network, every destination
+/// reachable) into `schedule`, uncompacted, in an order drawn from `seed`
+/// (seed 0: farthest chunks first). Returns the schedule's finish time.
+int64_t routeByReservation(const Network &network, const Problem &problem,
+                           LinkModel model, uint64_t seed, Schedule &schedule);
+
+} // namespace tacos
+
+#endif // TACOS_SYNTHESIS_RESERVATIONROUTER_H

@@ -1,0 +1,221 @@
+//===- ReservationRouter.cpp - Chunk-by-chunk earliest-arrival routing ----===//
+//
+// Each link keeps its reserved intervals [start, start + occupancy), sorted
+// and disjoint. A chunk ready at u at time t can start over u->v at the
+// first gap of length occupancy at or after t; that start is monotone in t,
+// so Dijkstra on arrival times finds earliest arrivals. A tree's links are
+// distinct (one parent link per node), so reserving a whole tree at once
+// never double-books a link. Every reservation respects the simulator's
+// rules (link order by start, a chunk leaves only after it arrived), so
+// compacting the result can only make it earlier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Synthesis/ReservationRouter.h"
+#include "tacos/Simulation/Simulator.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <queue>
+#include <random>
+
+namespace tacos {
+
+namespace {
+
+constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+constexpr LinkId kNoLink = std::numeric_limits<LinkId>::max();
+
+struct Interval {
+  int64_t start, end;
+};
+
+class Router {
+public:
+  Router(const Network &network, const Problem &problem, LinkModel model);
+  /// Routes chunk c to all its destinations; returns its last arrival.
+  int64_t route(uint32_t c, Schedule &schedule);
+  /// Cost-weighted distance of c's farthest destination, free network.
+  int64_t reach(uint32_t c) const;
+
+private:
+  int64_t earliestStart(LinkId l, int64_t ready) const;
+  void reserve(LinkId l, int64_t start);
+
+  const Network &network;
+  const Problem &problem;
+  std::vector<LinkCost> costs;
+  std::vector<uint16_t> laneOf;
+  std::vector<std::vector<Interval>> busy;
+  std::vector<int64_t> arrival;
+  std::vector<LinkId> parent;
+  std::vector<int64_t> parentStart;
+  std::vector<uint8_t> isDestination, needed;
+  /// Free-network distances from each NPU that is a source (lazily).
+  mutable std::vector<std::vector<int64_t>> freeFrom;
+};
+
+Router::Router(const Network &network, const Problem &problem, LinkModel model)
+    : network(network), problem(problem), costs(network.numLinks()),
+      laneOf(network.numLinks(), 0), busy(network.numLinks()),
+      arrival(network.numNodes()), parent(network.numNodes()),
+      parentStart(network.numNodes()), isDestination(network.numNodes(), 0),
+      needed(network.numNodes(), 0), freeFrom(network.numNodes()) {
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    costs[l] = linkCost(network, l, problem.chunkBytes, model);
+    if (l > 0 && network.src(l - 1) == network.src(l) &&
+        network.dst(l - 1) == network.dst(l))
+      laneOf[l] = uint16_t(laneOf[l - 1] + 1);
+  }
+}
+
+int64_t Router::earliestStart(LinkId l, int64_t ready) const {
+  const std::vector<Interval> &list = busy[l];
+  int64_t occupancy = costs[l].occupancy, t = ready;
+  // First interval that ends after t; gaps before it are too early.
+  auto it = std::upper_bound(
+      list.begin(), list.end(), t,
+      [](int64_t time, const Interval &i) { return time < i.end; });
+  for (; it != list.end(); ++it) {
+    if (t + occupancy <= it->start)
+      return t;
+    t = std::max(t, it->end);
+  }
+  return t;
+}
+
+void Router::reserve(LinkId l, int64_t start) {
+  std::vector<Interval> &list = busy[l];
+  Interval i{start, start + costs[l].occupancy};
+  auto it = std::lower_bound(
+      list.begin(), list.end(), start,
+      [](const Interval &a, int64_t time) { return a.start < time; });
+  list.insert(it, i);
+}
+
+int64_t Router::reach(uint32_t c) const {
+  int64_t farthest = 0;
+  for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
+       ++i) {
+    uint32_t s = problem.sources[i];
+    std::vector<int64_t> &dist = freeFrom[s];
+    if (dist.empty()) {
+      dist.assign(network.numNodes(), kNever);
+      using Item = std::pair<int64_t, NodeId>;
+      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+      dist[s] = 0;
+      queue.push({0, s});
+      while (!queue.empty()) {
+        auto [d, x] = queue.top();
+        queue.pop();
+        if (d != dist[x])
+          continue;
+        for (LinkId l : network.outLinks(x))
+          if (d + costs[l].duration < dist[network.dst(l)]) {
+            dist[network.dst(l)] = d + costs[l].duration;
+            queue.push({dist[network.dst(l)], network.dst(l)});
+          }
+      }
+    }
+    problem.forEachDestination(c, [&](uint32_t d) {
+      if (dist[d] != kNever)
+        farthest = std::max(farthest, dist[d]);
+    });
+  }
+  return farthest;
+}
+
+int64_t Router::route(uint32_t c, Schedule &schedule) {
+  std::fill(arrival.begin(), arrival.end(), kNever);
+  using Item = std::pair<int64_t, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
+       ++i) {
+    arrival[problem.sources[i]] = 0;
+    parent[problem.sources[i]] = kNoLink;
+    queue.push({0, problem.sources[i]});
+  }
+  std::vector<uint32_t> destinations;
+  problem.forEachDestination(c, [&](uint32_t d) {
+    destinations.push_back(d);
+    isDestination[d] = 1;
+  });
+  size_t left = destinations.size();
+  while (!queue.empty() && left > 0) {
+    auto [t, x] = queue.top();
+    queue.pop();
+    if (t != arrival[x])
+      continue;
+    if (isDestination[x])
+      --left;
+    for (LinkId l : network.outLinks(x)) {
+      NodeId y = network.dst(l);
+      int64_t start = earliestStart(l, t);
+      int64_t end = start + costs[l].duration;
+      if (end < arrival[y]) {
+        arrival[y] = end;
+        parent[y] = l;
+        parentStart[y] = start;
+        queue.push({end, y});
+      }
+    }
+  }
+  // Reserve the branches that lead to destinations, each link once.
+  int64_t last = 0;
+  for (uint32_t d : destinations) {
+    last = std::max(last, arrival[d]);
+    for (NodeId x = d; parent[x] != kNoLink && !needed[x];
+         x = network.src(parent[x])) {
+      needed[x] = 1;
+      LinkId l = parent[x];
+      reserve(l, parentStart[x]);
+      schedule.push_back({c, network.src(l), x, laneOf[l], TransferKind::Copy,
+                          parentStart[x], arrival[x]});
+    }
+  }
+  for (uint32_t d : destinations)
+    for (NodeId x = d; needed[x]; x = network.src(parent[x]))
+      needed[x] = 0;
+  for (uint32_t d : destinations)
+    isDestination[d] = 0;
+  return last;
+}
+
+} // namespace
+
+bool routerApplies(const Network &network, const Problem &problem) {
+  if (problem.kind == CollectiveKind::AllGather &&
+      problem.participants.size() == problem.numNpus)
+    return false;
+  constexpr uint64_t kBudget = 40'000'000;
+  return uint64_t(problem.numChunks()) *
+             (network.numLinks() + network.numNodes()) <=
+         kBudget;
+}
+
+int64_t routeByReservation(const Network &network, const Problem &problem,
+                           LinkModel model, uint64_t seed, Schedule &schedule) {
+  Router router(network, problem, model);
+  std::vector<uint32_t> order(problem.numChunks());
+  std::iota(order.begin(), order.end(), 0);
+  if (seed == 0) {
+    // Farthest first: the chunks that need the most time get the earliest
+    // link time; ties keep chunk order.
+    std::vector<int64_t> reach(problem.numChunks());
+    for (uint32_t c = 0; c < problem.numChunks(); ++c)
+      reach[c] = router.reach(c);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return reach[a] > reach[b]; });
+  } else {
+    std::mt19937_64 rng(seed);
+    std::shuffle(order.begin(), order.end(), rng);
+  }
+  int64_t finish = 0;
+  for (uint32_t c : order)
+    if (problem.numDestinations(c) > 0)
+      finish = std::max(finish, router.route(c, schedule));
+  return finish;
+}
+
+} // namespace tacos
