@@ -386,7 +386,7 @@ int64_t pathBound(const Network &network, const Problem &problem,
     return kInfinite;
   std::vector<int64_t> duration(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l)
-    duration[l] = linkCost(network, l, problem.chunkBytes, model).duration;
+    duration[l] = linkCost(network, l, problem.chunkSizes.smallest(), model).duration;
 
   // A whole-network All-Gather on a large network: every NPU is a source,
   // and the farthest destination of any one of them is a valid bound (on
@@ -501,7 +501,7 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
   std::vector<LinkCost> cost(network.numLinks());
   std::vector<int64_t> duration(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l) {
-    cost[l] = linkCost(network, l, problem.chunkBytes, model);
+    cost[l] = linkCost(network, l, problem.chunkSizes.smallest(), model);
     duration[l] = cost[l].duration;
   }
   std::vector<uint8_t> inSet(numNodes, 0);

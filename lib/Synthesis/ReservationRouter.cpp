@@ -40,12 +40,12 @@ public:
   int64_t reach(uint32_t c) const;
 
 private:
-  int64_t earliestStart(LinkId l, int64_t ready) const;
-  void reserve(LinkId l, int64_t start);
+  int64_t earliestStart(LinkId l, uint32_t c, int64_t ready) const;
+  void reserve(LinkId l, uint32_t c, int64_t start);
 
   const Network &network;
   const Problem &problem;
-  std::vector<LinkCost> costs;
+  ChunkCosts costs;
   std::vector<uint16_t> laneOf;
   std::vector<std::vector<Interval>> busy;
   std::vector<int64_t> arrival;
@@ -57,22 +57,22 @@ private:
 };
 
 Router::Router(const Network &network, const Problem &problem, LinkModel model)
-    : network(network), problem(problem), costs(network.numLinks()),
+    : network(network), problem(problem),
+      costs(network, problem.chunkSizes, problem.numChunks(), model),
       laneOf(network.numLinks(), 0), busy(network.numLinks()),
       arrival(network.numNodes()), parent(network.numNodes()),
       parentStart(network.numNodes()), isDestination(network.numNodes(), 0),
       needed(network.numNodes(), 0), freeFrom(network.numNodes()) {
   for (LinkId l = 0; l < network.numLinks(); ++l) {
-    costs[l] = linkCost(network, l, problem.chunkBytes, model);
     if (l > 0 && network.src(l - 1) == network.src(l) &&
         network.dst(l - 1) == network.dst(l))
       laneOf[l] = uint16_t(laneOf[l - 1] + 1);
   }
 }
 
-int64_t Router::earliestStart(LinkId l, int64_t ready) const {
+int64_t Router::earliestStart(LinkId l, uint32_t c, int64_t ready) const {
   const std::vector<Interval> &list = busy[l];
-  int64_t occupancy = costs[l].occupancy, t = ready;
+  int64_t occupancy = costs.of(l, c).occupancy, t = ready;
   // First interval that ends after t; gaps before it are too early.
   auto it = std::upper_bound(
       list.begin(), list.end(), t,
@@ -85,9 +85,9 @@ int64_t Router::earliestStart(LinkId l, int64_t ready) const {
   return t;
 }
 
-void Router::reserve(LinkId l, int64_t start) {
+void Router::reserve(LinkId l, uint32_t c, int64_t start) {
   std::vector<Interval> &list = busy[l];
-  Interval i{start, start + costs[l].occupancy};
+  Interval i{start, start + costs.of(l, c).occupancy};
   auto it = std::lower_bound(
       list.begin(), list.end(), start,
       [](const Interval &a, int64_t time) { return a.start < time; });
@@ -112,8 +112,8 @@ int64_t Router::reach(uint32_t c) const {
         if (d != dist[x])
           continue;
         for (LinkId l : network.outLinks(x))
-          if (d + costs[l].duration < dist[network.dst(l)]) {
-            dist[network.dst(l)] = d + costs[l].duration;
+          if (d + costs.largest(l).duration < dist[network.dst(l)]) {
+            dist[network.dst(l)] = d + costs.largest(l).duration;
             queue.push({dist[network.dst(l)], network.dst(l)});
           }
       }
@@ -151,8 +151,8 @@ int64_t Router::route(uint32_t c, Schedule &schedule) {
       --left;
     for (LinkId l : network.outLinks(x)) {
       NodeId y = network.dst(l);
-      int64_t start = earliestStart(l, t);
-      int64_t end = start + costs[l].duration;
+      int64_t start = earliestStart(l, c, t);
+      int64_t end = start + costs.of(l, c).duration;
       if (end < arrival[y]) {
         arrival[y] = end;
         parent[y] = l;
@@ -169,7 +169,7 @@ int64_t Router::route(uint32_t c, Schedule &schedule) {
          x = network.src(parent[x])) {
       needed[x] = 1;
       LinkId l = parent[x];
-      reserve(l, parentStart[x]);
+      reserve(l, c, parentStart[x]);
       schedule.push_back({c, network.src(l), x, laneOf[l], TransferKind::Copy,
                           parentStart[x], arrival[x]});
     }
