@@ -8,41 +8,6 @@
 
 namespace tacos {
 
-std::optional<LinkId> findLink(const Network &network, uint32_t src,
-                               uint32_t dst, uint16_t lane) {
-  if (src >= network.numNodes() || dst >= network.numNodes())
-    return std::nullopt;
-  unsigned seen = 0;
-  for (LinkId l : network.outLinks(src))
-    if (network.dst(l) == dst && seen++ == lane)
-      return l;
-  return std::nullopt;
-}
-
-LinkCost linkCost(const Network &network, LinkId l, uint64_t chunkBytes,
-                  LinkModel model) {
-  int64_t duration = network.transferTimePs(l, chunkBytes);
-  int64_t occupancy = model == LinkModel::Blocking
-                          ? duration
-                          : duration - network.latency(l);
-  return {occupancy, duration};
-}
-
-ChunkCosts::ChunkCosts(const Network &network, const ChunkSizes &sizes,
-                       uint32_t numChunks, LinkModel model) {
-  small.resize(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    small[l] = linkCost(network, l, sizes.smallest(), model);
-  if (sizes.uniform())
-    return;
-  large.resize(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    large[l] = linkCost(network, l, sizes.largest(), model);
-  isLarge.resize(numChunks);
-  for (uint32_t c = 0; c < numChunks; ++c)
-    isLarge[c] = sizes.bytes(c) != sizes.smallest();
-}
-
 namespace {
 /// Earliest known arrival of each (chunk, NPU). Dense while that fits in
 /// 512 MB (every All-Gather up to 8,000 NPUs), sparse beyond.

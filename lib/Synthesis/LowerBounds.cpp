@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/LowerBounds.h"
-#include "tacos/Simulation/Simulator.h"
+#include "tacos/Network/LinkCost.h"
 
 #include <algorithm>
 #include <cmath>

@@ -41,7 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Verification/Verifier.h"
-#include "tacos/Simulation/Simulator.h"
+#include "tacos/Collective/ChunkCosts.h"
 
 #include <algorithm>
 #include <climits>

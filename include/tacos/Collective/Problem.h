@@ -11,6 +11,7 @@
 #define TACOS_COLLECTIVE_PROBLEM_H
 
 #include "tacos/Collective/Collective.h"
+#include "tacos/Network/LinkCost.h"
 
 #include <cstdint>
 #include <optional>
@@ -18,14 +19,6 @@
 #include <vector>
 
 namespace tacos {
-
-/// How a link carries consecutive chunks (DESIGN §5.1).
-enum class LinkModel : uint8_t {
-  /// A chunk occupies the link for latency + size/bandwidth (TACOS's model).
-  Blocking,
-  /// The next chunk may start size/bandwidth after the previous one.
-  Pipelined,
-};
 
 struct Problem {
   CollectiveKind kind = CollectiveKind::AllGather;

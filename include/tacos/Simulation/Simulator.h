@@ -20,6 +20,7 @@
 #ifndef TACOS_SIMULATION_SIMULATOR_H
 #define TACOS_SIMULATION_SIMULATOR_H
 
+#include "tacos/Collective/ChunkCosts.h"
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 #include "tacos/Network/Network.h"
@@ -36,42 +37,6 @@ struct SimulationResult {
   /// Empty on success; else what went wrong at transfer `errorIndex`.
   std::string error;
   size_t errorIndex = 0;
-};
-
-/// The network link a transfer uses: the `lane`-th link src -> dst, or
-/// nothing if there is no such link.
-std::optional<LinkId> findLink(const Network &network, uint32_t src,
-                               uint32_t dst, uint16_t lane);
-
-/// Cost of one chunk on link l under the link model: how long the link is
-/// busy (`occupancy`) and when the chunk arrives after it starts (`duration`).
-struct LinkCost {
-  int64_t occupancy, duration;
-};
-LinkCost linkCost(const Network &network, LinkId l, uint64_t chunkBytes,
-                  LinkModel model);
-
-/// Every link's cost for each chunk of a collective. Whole-byte chunks come
-/// in at most two sizes (ChunkSizes), so this keeps two costs per link and
-/// answers a (link, chunk) query in O(1).
-class ChunkCosts {
-public:
-  ChunkCosts(const Network &network, const ChunkSizes &sizes,
-             uint32_t numChunks, LinkModel model);
-  LinkCost of(LinkId l, uint32_t chunk) const {
-    return isLarge.empty() || !isLarge[chunk] ? small[l] : large[l];
-  }
-  /// The largest chunk's cost: for orderings and distances, where one cost
-  /// per link is wanted.
-  LinkCost largest(LinkId l) const {
-    return large.empty() ? small[l] : large[l];
-  }
-  /// The smallest chunk's cost: what lower bounds may assume of any chunk.
-  LinkCost smallest(LinkId l) const { return small[l]; }
-
-private:
-  std::vector<LinkCost> small, large; ///< large is empty for uniform chunks
-  std::vector<uint8_t> isLarge;       ///< per chunk; empty for uniform chunks
 };
 
 /// Where a simulation starts when it continues earlier work (the All-Gather

@@ -1,7 +1,7 @@
 //===- CollToSMT.cpp - Algorithms as SMT problems -------------------------===//
 
 #include "tacos/Conversion/CollToSMT.h"
-#include "tacos/Simulation/Simulator.h"
+#include "tacos/Network/LinkCost.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"

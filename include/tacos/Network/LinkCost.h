@@ -1,0 +1,46 @@
+//===- LinkCost.h - What one transfer costs on a link -----------*- C++ -*-===//
+//
+// The one definition of a link's cost that the synthesizers, the simulator,
+// both verifiers and the lower bounds share: which link a transfer names
+// (src -> dst, lane), and how long a message of some bytes keeps that link
+// busy and takes to arrive under the link model (DESIGN section 5.1). It
+// belongs to the network model so that the verifiers need neither the
+// simulator nor a synthesizer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_NETWORK_LINKCOST_H
+#define TACOS_NETWORK_LINKCOST_H
+
+#include "tacos/Network/Network.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace tacos {
+
+/// How a link carries consecutive chunks (DESIGN section 5.1).
+enum class LinkModel : uint8_t {
+  /// A chunk occupies the link for latency + size/bandwidth (TACOS's model).
+  Blocking,
+  /// The next chunk may start size/bandwidth after the previous one.
+  Pipelined,
+};
+
+/// The network link a transfer uses: the `lane`-th link src -> dst (links
+/// src -> dst in link-id order), or nothing if there is no such link.
+std::optional<LinkId> findLink(const Network &network, uint32_t src,
+                               uint32_t dst, uint16_t lane);
+
+/// Cost of one message on link l under the link model: how long the link is
+/// busy (`occupancy`) and when the message arrives after it starts
+/// (`duration`).
+struct LinkCost {
+  int64_t occupancy, duration;
+};
+LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,
+                  LinkModel model);
+
+} // namespace tacos
+
+#endif // TACOS_NETWORK_LINKCOST_H
