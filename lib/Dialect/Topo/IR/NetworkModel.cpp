@@ -3,6 +3,7 @@
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -242,6 +243,11 @@ FailureOr<BandwidthModel> topo::readBandwidthModel(NetworkOp network) {
                  : op.getRelation() == "<=" ? Relation::LessEqual
                                             : Relation::GreaterEqual;
     problem.constraints.push_back(std::move(c));
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    op->print(os, OpPrintingFlags().useLocalScope());
+    model.constraintLocs.push_back(op.getLoc());
+    model.constraintNames.push_back("`" + text + "`");
   }
   for (unsigned d = 0; d < numDims; ++d) {
     if (!model.dims[d].link.isBandwidthDecided())
@@ -250,6 +256,10 @@ FailureOr<BandwidthModel> topo::readBandwidthModel(NetworkOp network) {
                                   std::vector<double>(numDims, 0.0),
                                   libra::perNpuBandwidthGBps(model.dims[d])};
     fixed.coefficients[d] = 1;
+    model.constraintLocs.push_back(ops.dims.front().getLoc());
+    model.constraintNames.push_back(
+        "dimension " + std::to_string(d) + "'s decided link bandwidth (" +
+        llvm::formatv("{0}", fixed.rhs).str() + " GBps per NPU)");
     problem.constraints.push_back(std::move(fixed));
   }
   return model;
