@@ -3,9 +3,10 @@
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <cstdio>
 
 using namespace mlir;
 using namespace tacos;
@@ -257,9 +258,11 @@ FailureOr<BandwidthModel> topo::readBandwidthModel(NetworkOp network) {
                                   libra::perNpuBandwidthGBps(model.dims[d])};
     fixed.coefficients[d] = 1;
     model.constraintLocs.push_back(ops.dims.front().getLoc());
-    model.constraintNames.push_back(
-        "dimension " + std::to_string(d) + "'s decided link bandwidth (" +
-        llvm::formatv("{0}", fixed.rhs).str() + " GBps per NPU)");
+    char gbps[32];
+    std::snprintf(gbps, sizeof(gbps), "%.10g", fixed.rhs);
+    model.constraintNames.push_back("dimension " + std::to_string(d) +
+                                    "'s decided link bandwidth (" + gbps +
+                                    " GBps per NPU)");
     problem.constraints.push_back(std::move(fixed));
   }
   return model;

@@ -109,10 +109,8 @@ struct TopoAllocateBandwidthPass
     std::vector<double> chosen;
     if (model == "analytic") {
       libra::Allocation optimum = libra::allocateBandwidth(problem, goal);
-      if (!optimum.error.empty()) {
-        network.emitOpError("cannot be sized: ") << optimum.error;
-        return signalPassFailure();
-      }
+      if (!optimum.error.empty())
+        return cannotSize(network, *bandwidth, optimum, "");
       chosen = optimum.bandwidthGBps;
       describe(report, selected, *bandwidth, chosen,
                [&](const std::vector<double> &b) {
@@ -125,9 +123,9 @@ struct TopoAllocateBandwidthPass
       libra::SynthesizedAllocation found = libra::allocateWithSynthesis(
           bandwidth->dims, problem, goal, options);
       if (!found.error.empty()) {
-        network.emitOpError("cannot be sized with model=synthesized: ")
-            << found.error;
-        return signalPassFailure();
+        found.analytic.error = found.error;
+        return cannotSize(network, *bandwidth, found.analytic,
+                          " with model=synthesized");
       }
       chosen = found.best.bandwidthGBps;
       describe(report, selected, *bandwidth, chosen,
@@ -160,6 +158,28 @@ struct TopoAllocateBandwidthPass
     writeDimBandwidths(network, chosen);
     if (!this->report.empty() && failed(writeReport(std::move(report))))
       return signalPassFailure();
+  }
+
+  /// Reports why `network` cannot be sized, at its location, naming the
+  /// constraints in conflict (each also noted at its own location) rather
+  /// than dumping the network.
+  void cannotSize(NetworkOp network, const BandwidthModel &bandwidth,
+                  const libra::Allocation &failed, StringRef how) {
+    InFlightDiagnostic diag = mlir::emitError(network.getLoc())
+                              << "topo-allocate-bandwidth: @"
+                              << network.getSymName() << " cannot be sized"
+                              << how << ": " << failed.error;
+    if (!failed.conflicting.empty()) {
+      diag << "; these conflict: ";
+      llvm::interleave(
+          failed.conflicting,
+          [&](unsigned i) { diag << bandwidth.constraintNames[i]; },
+          [&] { diag << ", "; });
+    }
+    for (unsigned i : failed.conflicting)
+      diag.attachNote(bandwidth.constraintLocs[i])
+          << "in conflict: " << bandwidth.constraintNames[i];
+    signalPassFailure();
   }
 
   /// The workload ops named by `workload=`, or every one.
