@@ -285,6 +285,22 @@ static Allocation bestOf(const AllocationProblem &problem, const Loads &loads,
   return best;
 }
 
+std::vector<unsigned> bindingConstraints(const AllocationProblem &problem,
+                                         const std::vector<double> &b) {
+  std::vector<unsigned> binding;
+  for (unsigned i = 0; i < problem.constraints.size(); ++i) {
+    const LinearConstraint &c = problem.constraints[i];
+    double lhs = 0, scale = std::fabs(c.rhs);
+    for (unsigned d = 0; d < problem.numDims; ++d) {
+      lhs += c.coefficients[d] * b[d];
+      scale = std::max(scale, std::fabs(c.coefficients[d] * b[d]));
+    }
+    if (std::fabs(lhs - c.rhs) <= 1e-6 * std::max(1.0, scale))
+      binding.push_back(i);
+  }
+  return binding;
+}
+
 /// `problem` with only the constraints in `keep`.
 static AllocationProblem withConstraints(const AllocationProblem &problem,
                                          const std::vector<unsigned> &keep) {

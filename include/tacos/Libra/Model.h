@@ -92,6 +92,18 @@ std::vector<DimSpec> dimsWithBandwidth(const std::vector<DimSpec> &dims,
 std::string dimensionLoads(const WorkloadCollective &collective,
                            unsigned numDims, std::vector<double> &loads);
 
+/// One collective's time under bandwidths B (ns, one instance) and the
+/// dimension that takes longest (its bottleneck; -1 if it moves no data).
+struct CollectiveTime {
+  double timeNs = 0;
+  int bottleneckDim = -1;
+  std::vector<double> loads; ///< a_d, bytes
+  std::string error;         ///< as dimensionLoads
+};
+CollectiveTime collectiveTime(const WorkloadCollective &collective,
+                              unsigned numDims,
+                              const std::vector<double> &bandwidthGBps);
+
 /// Workload time in ns (weighted sum over workloads) for bandwidths B.
 /// A dimension a collective uses with B_d = 0 makes the time infinite.
 double workloadTimeNs(const AllocationProblem &problem,

@@ -45,6 +45,11 @@ Allocation allocateBandwidth(const AllocationProblem &problem,
 /// without; empty if the constraints can all be met.
 std::vector<unsigned> conflictingConstraints(const AllocationProblem &problem);
 
+/// The constraints B meets with equality (up to a relative 1e-6: what
+/// SLSQP's tolerances leave), indices ascending: the ones that bind there.
+std::vector<unsigned> bindingConstraints(const AllocationProblem &problem,
+                                         const std::vector<double> &b);
+
 /// Per dimension: whether B_d can grow without limit under the constraints
 /// (some direction r >= 0 with r_d > 0 keeps every one of them).
 std::vector<bool> unboundedDimensions(const AllocationProblem &problem);
