@@ -97,16 +97,17 @@ CollectiveTime collectiveTime(const WorkloadCollective &collective,
     out.timeNs = std::numeric_limits<double>::infinity();
     return out;
   }
+  std::vector<double> times(numDims, 0.0);
   for (unsigned d = 0; d < numDims; ++d) {
     if (!(out.loads[d] > 0))
       continue;
-    double t = bandwidthGBps[d] > 0 ? out.loads[d] / bandwidthGBps[d]
+    times[d] = bandwidthGBps[d] > 0 ? out.loads[d] / bandwidthGBps[d]
                                     : std::numeric_limits<double>::infinity();
-    if (out.bottleneckDim < 0 || t > out.timeNs) {
-      out.timeNs = t;
-      out.bottleneckDim = int(d);
-    }
+    out.timeNs = std::max(out.timeNs, times[d]);
   }
+  for (unsigned d = 0; d < numDims; ++d)
+    if (out.loads[d] > 0 && times[d] >= out.timeNs * (1 - 1e-6))
+      out.bottleneckDims.push_back(d);
   return out;
 }
 

@@ -289,6 +289,19 @@ TEST(LibraSolverTest, PerfPerCostUnderOnlyALowerBound) {
                  500);
 }
 
+TEST(LibraSolverTest, BindingConstraints) {
+  using R = LinearConstraint::Relation;
+  AllocationProblem p = threeDims();
+  p.constraints = {{R::Equal, {1, 1, 1}, 600},
+                   {R::LessEqual, {1, 0, 0}, 300},
+                   {R::GreaterEqual, {0, 1, -1}, 0},
+                   {R::GreaterEqual, {0, 0, 1}, 100}};
+  EXPECT_EQ(bindingConstraints(p, {300, 200, 100}),
+            (std::vector<unsigned>{0, 1, 3}));
+  EXPECT_EQ(bindingConstraints(p, {200, 200, 200 * (1 + 1e-9)}),
+            (std::vector<unsigned>{0, 2}));
+}
+
 // Infeasible: the minimal conflicting subset, not every constraint.
 TEST(LibraSolverTest, NamesTheConflictingConstraints) {
   using R = LinearConstraint::Relation;

@@ -93,10 +93,12 @@ std::string dimensionLoads(const WorkloadCollective &collective,
                            unsigned numDims, std::vector<double> &loads);
 
 /// One collective's time under bandwidths B (ns, one instance) and the
-/// dimension that takes longest (its bottleneck; -1 if it moves no data).
+/// dimensions that take longest, its bottlenecks: every dimension within a
+/// relative 1e-6 of the slowest (an optimum balances several, and which of
+/// them is a hair slower is solver noise); empty if it moves no data.
 struct CollectiveTime {
   double timeNs = 0;
-  int bottleneckDim = -1;
+  std::vector<unsigned> bottleneckDims;
   std::vector<double> loads; ///< a_d, bytes
   std::string error;         ///< as dimensionLoads
 };

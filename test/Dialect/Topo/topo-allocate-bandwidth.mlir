@@ -18,6 +18,11 @@ coll.workload @one on @net compute(1 ms) {
 // JSON:      "bandwidth_gbps": [
 // JSON-NEXT:   232.2580645161{{[0-9]*}},
 // JSON-NEXT:   67.741935483{{[0-9]*}}
+// The optimum balances the All-Reduce's two dimensions: both bottleneck.
+// JSON:          "bottleneck_dims": [
+// JSON-NEXT:       0,
+// JSON-NEXT:       1
+// JSON-NEXT:     ],
 // Cost: N sum_d u_d B_d = 32 (2 B_0 + (7.8 + 18 + 31.6) B_1).
 // JSON:      "cost": 139292.903225806
 // JSON:      "equal_bandwidth_gbps": [
@@ -141,17 +146,23 @@ coll.workload @w on @pinned compute(2 ms) {
 // JSON-NEXT: ],
 // JSON-NEXT: "collectives": [
 // JSON-NEXT:   {
-// JSON-NEXT:     "bottleneck_dim": 0,
+// JSON-NEXT:     "bottleneck_dims": [
+// JSON-NEXT:       0
+// JSON-NEXT:     ],
 // JSON:          "kind": "all_reduce",
 // JSON:          "time_ns": 5368709.12{{[0-9]*}},
-// JSON:          "bottleneck_dim": 1,
+// JSON:          "bottleneck_dims": [
+// JSON-NEXT:       1
+// JSON-NEXT:     ],
 // JSON:          "kind": "all_to_all",
 // JSON-NEXT:     "load_bytes": [
 // JSON-NEXT:       0,
 // JSON-NEXT:       50331648,
 // JSON-NEXT:       58720256
 // JSON-NEXT:     ],
-// JSON:          "bottleneck_dim": 2,
+// JSON:          "bottleneck_dims": [
+// JSON-NEXT:       2
+// JSON-NEXT:     ],
 // JSON:          "kind": "all_reduce",
 // JSON:      "communication_time_ns": 13496168.72{{[0-9]*}},
 // JSON-NEXT: "compute_time_ns": 2000000,

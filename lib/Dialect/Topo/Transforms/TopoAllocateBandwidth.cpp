@@ -287,7 +287,9 @@ struct TopoAllocateBandwidthPass
       for (const libra::WorkloadCollective &c : workload.collectives) {
         libra::CollectiveTime t =
             libra::collectiveTime(c, problem.numDims, b);
-        llvm::json::Array dims, groups;
+        llvm::json::Array dims, groups, bottlenecks;
+        for (unsigned d : t.bottleneckDims)
+          bottlenecks.push_back(int64_t(d));
         for (auto [dim, group] : c.dims) {
           dims.push_back(int64_t(dim));
           groups.push_back(group);
@@ -301,9 +303,7 @@ struct TopoAllocateBandwidthPass
             {"count", c.count},
             {"load_bytes", numbers(t.loads)},
             {"time_ns", numberOrNull(t.timeNs)},
-            {"bottleneck_dim", t.bottleneckDim < 0
-                                   ? llvm::json::Value(nullptr)
-                                   : llvm::json::Value(t.bottleneckDim)}});
+            {"bottleneck_dims", std::move(bottlenecks)}});
       }
     }
     report["compute_time_ns"] = compute;
