@@ -74,8 +74,8 @@ std::string checkPhase(const AstraPhase &phase, const Dims &used,
       collectiveBytes(*phase.collective, phase.bytes, used) >
           double(kMaxSizeBytes))
     return what + " gathers " +
-           std::to_string(int64_t(
-               collectiveBytes(*phase.collective, phase.bytes, used))) +
+           std::to_string(
+               int64_t(collectiveBytes(*phase.collective, phase.bytes, used))) +
            " bytes, more than 1 PiB";
   return "";
 }

@@ -401,11 +401,10 @@ static std::string perfIllPosed(const AllocationProblem &problem,
 /// stays), so the infimum is at zero, which is no network.
 static std::string perfPerCostIllPosed(const AllocationProblem &problem) {
   for (const LinearConstraint &c : problem.constraints) {
-    bool zeroMeets = c.relation == LinearConstraint::Relation::Equal
-                         ? c.rhs == 0
-                     : c.relation == LinearConstraint::Relation::LessEqual
-                         ? 0 <= c.rhs
-                         : 0 >= c.rhs;
+    bool zeroMeets =
+        c.relation == LinearConstraint::Relation::Equal       ? c.rhs == 0
+        : c.relation == LinearConstraint::Relation::LessEqual ? 0 <= c.rhs
+                                                              : 0 >= c.rhs;
     if (!zeroMeets)
       return "";
   }
@@ -432,8 +431,8 @@ Allocation allocateBandwidth(const AllocationProblem &problem,
     return failed;
   }
   std::string perfError = perfIllPosed(problem, loads);
-  failed.error = objective == Objective::Perf ? perfError
-                                              : perfPerCostIllPosed(problem);
+  failed.error =
+      objective == Objective::Perf ? perfError : perfPerCostIllPosed(problem);
   if (!failed.error.empty())
     return failed;
   // Perf is convex, but SLSQP can stall on the kinks of max_d a_d / B_d; it

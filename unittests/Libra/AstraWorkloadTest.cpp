@@ -141,10 +141,10 @@ TEST(AstraWorkloadTest, GatheredSizeOverTheLimit) {
   std::vector<AstraLayer> layers = {
       {"L0", phase(0, AG, double(int64_t(1) << 46)), phase(0), phase(0)}};
   Workload w;
-  EXPECT_EQ(workloadFromLayers(layers, {{4, 8}, {4, 8}, {4, 8}}, kRingSwitch,
-                               w),
-            "layer 'L0' forward phase gathers 2251799813685248 bytes, more "
-            "than 1 PiB");
+  EXPECT_EQ(
+      workloadFromLayers(layers, {{4, 8}, {4, 8}, {4, 8}}, kRingSwitch, w),
+      "layer 'L0' forward phase gathers 2251799813685248 bytes, more "
+      "than 1 PiB");
 }
 
 TEST(AstraWorkloadTest, NoLayers) {

@@ -67,9 +67,9 @@ TEST(LibraModelTest, CollectiveTimeAndBottlenecks) {
   EXPECT_EQ(t.bottleneckDims, (std::vector<unsigned>{0, 1}));
   t = collectiveTime(c, 3, {150, 40, 1});
   EXPECT_EQ(t.bottleneckDims, std::vector<unsigned>{1});
-  EXPECT_TRUE(collectiveTime(over(CollectiveKind::Broadcast, 1, {{0, 4}}), 3,
-                             {1, 1, 1})
-                  .bottleneckDims.empty());
+  EXPECT_TRUE(
+      collectiveTime(over(CollectiveKind::Broadcast, 1, {{0, 4}}), 3, {1, 1, 1})
+          .bottleneckDims.empty());
 }
 
 TEST(LibraModelTest, TimeIsComputePlusSlowestDimension) {

@@ -245,7 +245,8 @@ TEST(LibraSolverTest, PerfNeedsABoundOnSomeDimensionOfEachCollective) {
       {CollectiveKind::AllReduce, 1e9, {{0, 16}, {2, 32}}, 1});
   p.workloads.push_back(w);
   // B_0 <= 100, B_1 >= B_2: dimensions 1 and 2 grow together.
-  p.constraints = {{R::LessEqual, {1, 0, 0}, 100}, {R::GreaterEqual, {0, 1, -1}, 0}};
+  p.constraints = {{R::LessEqual, {1, 0, 0}, 100},
+                   {R::GreaterEqual, {0, 1, -1}, 0}};
   EXPECT_EQ(unboundedDimensions(p), (std::vector<bool>{false, true, true}));
   EXPECT_EQ(allocateBandwidth(p, Objective::Perf).error,
             "objective=perf has no optimum: nothing bounds the bandwidth of "
@@ -306,9 +307,9 @@ TEST(LibraSolverTest, BindingConstraints) {
 TEST(LibraSolverTest, NamesTheConflictingConstraints) {
   using R = LinearConstraint::Relation;
   AllocationProblem p = allReduceOverEveryDim();
-  p.constraints = {{R::Equal, {1, 1, 1}, 1000},   // 0
+  p.constraints = {{R::Equal, {1, 1, 1}, 1000},      // 0
                    {R::GreaterEqual, {1, -1, 0}, 0}, // 1: B_0 >= B_1
-                   {R::Equal, {1, 0, 0}, 500},     // 2
+                   {R::Equal, {1, 0, 0}, 500},       // 2
                    {R::GreaterEqual, {0, 1, 0}, 50}, // 3
                    {R::LessEqual, {0, 0, 1}, 100}};  // 4
   // Feasible so far, e.g. (500, 400, 100); B_2 >= 300 conflicts with

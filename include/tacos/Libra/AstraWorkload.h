@@ -59,15 +59,15 @@ double collectiveBytes(CollectiveKind kind, double layerBytes,
 /// The no-overlap training loop of DESIGN §6: compute = sum of the three
 /// compute times of every layer (the update column is not used); every
 /// collective runs over its phase's communicator dimensions (ascending, with
-/// their group sizes), of collectiveBytes(kind, layer size, dims); identical (kind, bytes, dims+groups) collectives merge
-/// into one with a count, in order of first appearance in the loop: forward
-/// over layers in order, then backward over layers in reverse order
-/// (input-grad then weight-grad of each layer). A collective that moves no
-/// data (its phase uses no dimension, or it has 0 bytes) is left out.
-/// Returns an error message ("" on success) if the communicator's lengths
-/// differ from dims.size(), a group size is invalid (checkCommunicatorGroup),
-/// or a layer has a negative or non-finite time or size; `out` is then
-/// unspecified.
+/// their group sizes), of collectiveBytes(kind, layer size, dims); identical
+/// (kind, bytes, dims+groups) collectives merge into one with a count, in order
+/// of first appearance in the loop: forward over layers in order, then backward
+/// over layers in reverse order (input-grad then weight-grad of each layer). A
+/// collective that moves no data (its phase uses no dimension, or it has 0
+/// bytes) is left out. Returns an error message ("" on success) if the
+/// communicator's lengths differ from dims.size(), a group size is invalid
+/// (checkCommunicatorGroup), or a layer has a negative or non-finite time or
+/// size; `out` is then unspecified.
 std::string workloadFromLayers(const std::vector<AstraLayer> &layers,
                                const Communicator &communicator,
                                const std::vector<DimSpec> &dims, Workload &out);

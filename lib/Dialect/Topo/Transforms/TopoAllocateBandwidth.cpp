@@ -285,8 +285,7 @@ struct TopoAllocateBandwidthPass
       coll::WorkloadOp w = op;
       compute += workload.weight * workload.computeNs;
       for (const libra::WorkloadCollective &c : workload.collectives) {
-        libra::CollectiveTime t =
-            libra::collectiveTime(c, problem.numDims, b);
+        libra::CollectiveTime t = libra::collectiveTime(c, problem.numDims, b);
         llvm::json::Array dims, groups, bottlenecks;
         for (unsigned d : t.bottleneckDims)
           bottlenecks.push_back(int64_t(d));
@@ -294,16 +293,16 @@ struct TopoAllocateBandwidthPass
           dims.push_back(int64_t(dim));
           groups.push_back(group);
         }
-        collectives.push_back(llvm::json::Object{
-            {"workload", w.getSymName()},
-            {"kind", collectiveName(c.kind)},
-            {"bytes", c.bytes},
-            {"dims", std::move(dims)},
-            {"groups", std::move(groups)},
-            {"count", c.count},
-            {"load_bytes", numbers(t.loads)},
-            {"time_ns", numberOrNull(t.timeNs)},
-            {"bottleneck_dims", std::move(bottlenecks)}});
+        collectives.push_back(
+            llvm::json::Object{{"workload", w.getSymName()},
+                               {"kind", collectiveName(c.kind)},
+                               {"bytes", c.bytes},
+                               {"dims", std::move(dims)},
+                               {"groups", std::move(groups)},
+                               {"count", c.count},
+                               {"load_bytes", numbers(t.loads)},
+                               {"time_ns", numberOrNull(t.timeNs)},
+                               {"bottleneck_dims", std::move(bottlenecks)}});
       }
     }
     report["compute_time_ns"] = compute;
