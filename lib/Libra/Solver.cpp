@@ -371,6 +371,11 @@ static std::string dimensionList(const std::vector<unsigned> &dims) {
 /// it.
 static std::string perfIllPosed(const AllocationProblem &problem,
                                 const Loads &loads) {
+  // Without communication the time is the compute whatever the bandwidth.
+  bool communicates = std::any_of(loads.total.begin(), loads.total.end(),
+                                  [](double a) { return a > 0; });
+  if (!communicates)
+    return "";
   if (problem.constraints.empty())
     return "objective=perf needs a constraint: with none, more bandwidth "
            "is always faster and there is no optimum (add one such as "
@@ -399,7 +404,13 @@ static std::string perfIllPosed(const AllocationProblem &problem,
 /// allocation, and time x cost = compute x cost + communication x cost
 /// never grows along the way (cost scales down, communication time x cost
 /// stays), so the infimum is at zero, which is no network.
-static std::string perfPerCostIllPosed(const AllocationProblem &problem) {
+static std::string perfPerCostIllPosed(const AllocationProblem &problem,
+                                       const Loads &loads) {
+  // Without communication the cheapest network is the best; zero is an
+  // answer (the dimensions stay `?`).
+  if (std::none_of(loads.total.begin(), loads.total.end(),
+                   [](double a) { return a > 0; }))
+    return "";
   for (const LinearConstraint &c : problem.constraints) {
     bool zeroMeets =
         c.relation == LinearConstraint::Relation::Equal       ? c.rhs == 0
@@ -431,8 +442,9 @@ Allocation allocateBandwidth(const AllocationProblem &problem,
     return failed;
   }
   std::string perfError = perfIllPosed(problem, loads);
-  failed.error =
-      objective == Objective::Perf ? perfError : perfPerCostIllPosed(problem);
+  failed.error = objective == Objective::Perf
+                     ? perfError
+                     : perfPerCostIllPosed(problem, loads);
   if (!failed.error.empty())
     return failed;
   // Perf is convex, but SLSQP can stall on the kinks of max_d a_d / B_d; it

@@ -277,6 +277,20 @@ TEST(LibraSolverTest, PerfPerCostWithoutALowerBoundIsAnError) {
   EXPECT_EQ(allocateBandwidth(p, Objective::PerfPerCost).error, a.error);
 }
 
+// Without communication any bandwidth gives the same time: nothing is
+// missing, and the least bandwidth (none) is the answer for both.
+TEST(LibraSolverTest, ComputeOnlyNeedsNoConstraint) {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.computeNs = 1e6;
+  p.workloads.push_back(w);
+  for (Objective objective : {Objective::Perf, Objective::PerfPerCost}) {
+    Allocation a = allocateBandwidth(p, objective);
+    EXPECT_EQ(a.error, "");
+    EXPECT_DOUBLE_EQ(a.timeNs, 1e6);
+  }
+}
+
 // Perf-per-cost with only a lower bound is well posed (perf is not): the
 // sum sits at its bound.
 TEST(LibraSolverTest, PerfPerCostUnderOnlyALowerBound) {
