@@ -14,6 +14,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit"]
 import sys
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%tacos_build", config.tacos_obj_root))
 config.substitutions.append(("%tacos_docs", os.path.join(config.tacos_obj_root, "docs")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

@@ -1,17 +1,50 @@
 #!/usr/bin/env bash
 # LIBRA's case studies: every model of examples/libra on the 3D and 4D
 # networks with 500 GBps per NPU in total, both objectives, plus GPT-3 on the
-# 4D network with DESIGN §6's constraint set. Writes the imported cases to
-# $CASES (default examples/libra/cases/) and the reports to $OUT (default
-# /tmp/libra-reports), then prints one line per case.
+# 4D network with DESIGN §6's constraint set. Imports every case, sizes it
+# with topo-allocate-bandwidth and prints one line per case and objective.
 #   examples/libra/case-studies.sh            (after scripts/setup.sh)
+# Environment (other relative paths are taken from where you run it):
+#   TACOS_BUILD_DIR  the build directory, as for scripts/setup.sh (default
+#                    build; a relative path is taken from the repository)
+#   TACOS_TRANSLATE  tacos-translate to use (default $TACOS_BUILD_DIR/bin/...)
+#   TACOS_OPT        tacos-opt to use (default $TACOS_BUILD_DIR/bin/...)
+#   CASES            where the imported cases go (default examples/libra/cases)
+#   OUT              where the JSON reports go (default /tmp/libra-reports)
 set -euo pipefail
-cd "$(dirname "$0")"
-TRANSLATE=${TACOS_TRANSLATE:-../../build/bin/tacos-translate}
-OPT=${TACOS_OPT:-../../build/bin/tacos-opt}
-CASES=${CASES:-cases}
-OUT=${OUT:-/tmp/libra-reports}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+absolute() { # $1, relative to $2 (default: the caller's directory)
+  case $1 in
+    /*) printf '%s\n' "$1" ;;
+    *) printf '%s\n' "${2:-$PWD}/$1" ;;
+  esac
+}
+# As in scripts/setup.sh, a relative TACOS_BUILD_DIR is in the repository.
+build=$(absolute "${TACOS_BUILD_DIR:-build}" "$root")
+tool() { # $1: the variable that overrides it, $2: the tool
+  local given=${!1:-}
+  local path=${given:-$build/bin/$2}
+  # A bare name (no slash) is looked up in PATH, as the shell would.
+  [[ $path == */* ]] && path=$(absolute "$path")
+  if ! command -v "$path" >/dev/null 2>&1; then
+    if [ -n "$given" ]; then
+      echo "case-studies.sh: $1=$given is not an executable" >&2
+    else
+      echo "case-studies.sh: no $2 in $build/bin (set TACOS_BUILD_DIR to" \
+        "your build directory, or $1; run scripts/setup.sh to build)" >&2
+    fi
+    exit 1
+  fi
+  printf '%s\n' "$path"
+}
+TRANSLATE=$(tool TACOS_TRANSLATE tacos-translate)
+OPT=$(tool TACOS_OPT tacos-opt)
+CASES=$(absolute "${CASES:-$here/cases}")
+OUT=$(absolute "${OUT:-/tmp/libra-reports}")
 mkdir -p "$CASES" "$OUT"
+cd "$here"
 
 communicator() { # the communicator file of a model on a network (3d or 4d)
   ls | grep -i -x "$1_$2.yml"

@@ -2,6 +2,8 @@
 
 #include "tacos/Libra/AstraWorkload.h"
 
+#include "tacos/Network/Quantity.h"
+
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -44,11 +46,37 @@ std::string phaseDims(const std::vector<int64_t> &groups,
   return "";
 }
 
-std::string checkPhase(const AstraPhase &phase, const std::string &what) {
+} // namespace
+
+double collectiveBytes(CollectiveKind kind, double layerBytes,
+                       const std::vector<std::pair<unsigned, int64_t>> &used) {
+  // ASTRA-sim and LIBRA's model start an All-Gather from each NPU's shard
+  // (LIBRA's first dimension moves shard x (c - 1)); a coll.all_gather's
+  // size is what every NPU ends with. The other collectives' layer sizes
+  // are already each NPU's whole buffer, as in the IR.
+  if (kind != CollectiveKind::AllGather)
+    return layerBytes;
+  double npus = 1;
+  for (auto [dim, group] : used)
+    npus *= double(group);
+  return layerBytes * npus;
+}
+
+namespace {
+
+std::string checkPhase(const AstraPhase &phase, const Dims &used,
+                       const std::string &what) {
   if (!std::isfinite(phase.computeNs) || phase.computeNs < 0)
     return what + " has a negative or non-finite compute time";
   if (!std::isfinite(phase.bytes) || phase.bytes < 0)
     return what + " has a negative or non-finite size";
+  if (phase.collective && !used.empty() &&
+      collectiveBytes(*phase.collective, phase.bytes, used) >
+          double(kMaxSizeBytes))
+    return what + " gathers " +
+           std::to_string(
+               int64_t(collectiveBytes(*phase.collective, phase.bytes, used))) +
+           " bytes, more than 1 PiB";
   return "";
 }
 
@@ -75,20 +103,21 @@ std::string workloadFromLayers(const std::vector<AstraLayer> &layers,
   auto issue = [&](const AstraPhase &phase, const Dims &used) {
     if (!phase.collective || used.empty() || phase.bytes == 0)
       return; // moves no data: LIBRA's time model ignores it
-    auto key = std::make_tuple(*phase.collective, phase.bytes, used);
+    double bytes = collectiveBytes(*phase.collective, phase.bytes, used);
+    auto key = std::make_tuple(*phase.collective, bytes, used);
     auto [it, inserted] = index.try_emplace(key, out.collectives.size());
     if (inserted)
-      out.collectives.push_back({*phase.collective, phase.bytes, used, 0});
+      out.collectives.push_back({*phase.collective, bytes, used, 0});
     out.collectives[it->second].count += 1;
   };
 
   for (const AstraLayer &layer : layers) {
-    for (auto [phase, what] :
-         {std::pair(&layer.forward, "forward"),
-          std::pair(&layer.inputGrad, "input-gradient"),
-          std::pair(&layer.weightGrad, "weight-gradient")}) {
-      std::string err =
-          checkPhase(*phase, "layer '" + layer.name + "' " + what + " phase");
+    for (auto [phase, what, used] :
+         {std::tuple(&layer.forward, "forward", &forward),
+          std::tuple(&layer.inputGrad, "input-gradient", &inputGrad),
+          std::tuple(&layer.weightGrad, "weight-gradient", &weightGrad)}) {
+      std::string err = checkPhase(
+          *phase, *used, "layer '" + layer.name + "' " + what + " phase");
       if (!err.empty())
         return err;
       out.computeNs += phase->computeNs;

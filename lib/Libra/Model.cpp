@@ -88,22 +88,40 @@ std::string dimensionLoads(const WorkloadCollective &collective,
   }
 }
 
+CollectiveTime collectiveTime(const WorkloadCollective &collective,
+                              unsigned numDims,
+                              const std::vector<double> &bandwidthGBps) {
+  CollectiveTime out;
+  out.error = dimensionLoads(collective, numDims, out.loads);
+  if (!out.error.empty()) {
+    out.timeNs = std::numeric_limits<double>::infinity();
+    return out;
+  }
+  std::vector<double> times(numDims, 0.0);
+  for (unsigned d = 0; d < numDims; ++d) {
+    if (!(out.loads[d] > 0))
+      continue;
+    times[d] = bandwidthGBps[d] > 0 ? out.loads[d] / bandwidthGBps[d]
+                                    : std::numeric_limits<double>::infinity();
+    out.timeNs = std::max(out.timeNs, times[d]);
+  }
+  for (unsigned d = 0; d < numDims; ++d)
+    if (out.loads[d] > 0 && times[d] >= out.timeNs * (1 - 1e-6))
+      out.bottleneckDims.push_back(d);
+  return out;
+}
+
 double workloadTimeNs(const AllocationProblem &problem,
                       const std::vector<double> &bandwidthGBps) {
   double total = 0;
-  std::vector<double> loads;
   for (const Workload &workload : problem.workloads) {
     double time = workload.computeNs;
     for (const WorkloadCollective &collective : workload.collectives) {
-      if (!dimensionLoads(collective, problem.numDims, loads).empty())
+      CollectiveTime t =
+          collectiveTime(collective, problem.numDims, bandwidthGBps);
+      if (!t.error.empty())
         return std::numeric_limits<double>::infinity();
-      double slowest = 0;
-      for (unsigned d = 0; d < problem.numDims; ++d)
-        if (loads[d] > 0)
-          slowest = std::max(slowest, bandwidthGBps[d] > 0
-                                          ? loads[d] / bandwidthGBps[d]
-                                          : std::numeric_limits<double>::infinity());
-      time += collective.count * slowest;
+      time += collective.count * t.timeNs;
     }
     total += workload.weight * time;
   }

@@ -285,6 +285,146 @@ static Allocation bestOf(const AllocationProblem &problem, const Loads &loads,
   return best;
 }
 
+std::vector<unsigned> bindingConstraints(const AllocationProblem &problem,
+                                         const std::vector<double> &b) {
+  std::vector<unsigned> binding;
+  for (unsigned i = 0; i < problem.constraints.size(); ++i) {
+    const LinearConstraint &c = problem.constraints[i];
+    double lhs = 0, scale = std::fabs(c.rhs);
+    for (unsigned d = 0; d < problem.numDims; ++d) {
+      lhs += c.coefficients[d] * b[d];
+      scale = std::max(scale, std::fabs(c.coefficients[d] * b[d]));
+    }
+    if (std::fabs(lhs - c.rhs) <= 1e-6 * std::max(1.0, scale))
+      binding.push_back(i);
+  }
+  return binding;
+}
+
+/// `problem` with only the constraints in `keep`.
+static AllocationProblem withConstraints(const AllocationProblem &problem,
+                                         const std::vector<unsigned> &keep) {
+  AllocationProblem sub = problem;
+  sub.constraints.clear();
+  for (unsigned i : keep)
+    sub.constraints.push_back(problem.constraints[i]);
+  return sub;
+}
+
+static bool feasible(const AllocationProblem &problem) {
+  std::string error;
+  std::vector<double> ones(problem.numDims, 1.0);
+  return !projectOntoConstraints(problem, ones, error).empty();
+}
+
+std::vector<unsigned> conflictingConstraints(const AllocationProblem &problem) {
+  std::vector<unsigned> kept(problem.constraints.size());
+  std::iota(kept.begin(), kept.end(), 0u);
+  if (feasible(withConstraints(problem, kept)))
+    return {};
+  // Deletion filter: drop each constraint whose removal leaves the rest
+  // infeasible; what remains conflicts and is minimal (each one is needed).
+  for (size_t i = 0; i < kept.size();) {
+    std::vector<unsigned> without = kept;
+    without.erase(without.begin() + i);
+    if (!feasible(withConstraints(problem, without)))
+      kept = std::move(without);
+    else
+      ++i;
+  }
+  return kept;
+}
+
+std::vector<bool> unboundedDimensions(const AllocationProblem &problem) {
+  // B_d can grow without limit iff some direction r >= 0 with r_d > 0 keeps
+  // every constraint (r is in the recession cone: the constraints with
+  // right-hand side 0). Projecting e_d onto that cone gives r_d > 0 exactly
+  // then (a projection p with p_d = 0 is p = 0, which means no r in the
+  // cone has r_d > 0).
+  AllocationProblem cone = problem;
+  for (LinearConstraint &c : cone.constraints)
+    c.rhs = 0;
+  std::vector<bool> unbounded(problem.numDims, false);
+  for (unsigned d = 0; d < problem.numDims; ++d) {
+    std::vector<double> unit(problem.numDims, 0.0);
+    unit[d] = 1;
+    std::string error;
+    std::vector<double> p = projectOntoConstraints(cone, unit, error);
+    unbounded[d] = !p.empty() && p[d] > 1e-6;
+  }
+  return unbounded;
+}
+
+/// "dimension 0", "dimensions 0 and 2", "dimensions 0, 1 and 2".
+static std::string dimensionList(const std::vector<unsigned> &dims) {
+  std::string text = dims.size() == 1 ? "dimension " : "dimensions ";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0)
+      text += i + 1 == dims.size() ? " and " : ", ";
+    text += std::to_string(dims[i]);
+  }
+  return text;
+}
+
+/// Why objective=perf has no optimum, or "": some collective's dimensions
+/// can all grow without limit, so its time goes to zero without reaching
+/// it.
+static std::string perfIllPosed(const AllocationProblem &problem,
+                                const Loads &loads) {
+  // Without communication the time is the compute whatever the bandwidth.
+  bool communicates = std::any_of(loads.total.begin(), loads.total.end(),
+                                  [](double a) { return a > 0; });
+  if (!communicates)
+    return "";
+  if (problem.constraints.empty())
+    return "objective=perf needs a constraint: with none, more bandwidth "
+           "is always faster and there is no optimum (add one such as "
+           "`topo.constraint sum == 500 GBps`)";
+  std::vector<bool> unbounded = unboundedDimensions(problem);
+  for (const std::vector<double> &a : loads.perCollective) {
+    std::vector<unsigned> dims;
+    bool allUnbounded = true;
+    for (unsigned d = 0; d < problem.numDims; ++d)
+      if (a[d] > 0) {
+        dims.push_back(d);
+        allUnbounded = allUnbounded && unbounded[d];
+      }
+    if (!dims.empty() && allUnbounded)
+      return "objective=perf has no optimum: nothing bounds the bandwidth "
+             "of " +
+             dimensionList(dims) +
+             " from above, so more is always faster (add an upper bound "
+             "such as `topo.constraint sum == 500 GBps`)";
+  }
+  return "";
+}
+
+/// Why objective=perf-per-cost has no optimum, or "": if zero bandwidth
+/// meets every constraint, so does every point between it and any
+/// allocation, and time x cost = compute x cost + communication x cost
+/// never grows along the way (cost scales down, communication time x cost
+/// stays), so the infimum is at zero, which is no network.
+static std::string perfPerCostIllPosed(const AllocationProblem &problem,
+                                       const Loads &loads) {
+  // Without communication the cheapest network is the best; zero is an
+  // answer (the dimensions stay `?`).
+  if (std::none_of(loads.total.begin(), loads.total.end(),
+                   [](double a) { return a > 0; }))
+    return "";
+  for (const LinearConstraint &c : problem.constraints) {
+    bool zeroMeets =
+        c.relation == LinearConstraint::Relation::Equal       ? c.rhs == 0
+        : c.relation == LinearConstraint::Relation::LessEqual ? 0 <= c.rhs
+                                                              : 0 >= c.rhs;
+    if (!zeroMeets)
+      return "";
+  }
+  return "objective=perf-per-cost has no optimum: zero bandwidth meets "
+         "every constraint and time x cost only falls as the bandwidths "
+         "shrink toward it (add a lower bound such as `topo.constraint sum "
+         "== 500 GBps` or `topo.constraint sum >= 500 GBps`)";
+}
+
 Allocation allocateBandwidth(const AllocationProblem &problem,
                              Objective objective) {
   Loads loads;
@@ -292,21 +432,34 @@ Allocation allocateBandwidth(const AllocationProblem &problem,
   failed.error = computeLoads(problem, loads);
   if (!failed.error.empty())
     return failed;
-  std::string ignored;
+  std::string infeasible;
   std::vector<double> equal(problem.numDims, 1.0);
   std::vector<double> reference =
-      projectOntoConstraints(problem, equal, ignored);
+      projectOntoConstraints(problem, equal, infeasible);
+  if (reference.empty()) {
+    failed.error = "the constraints cannot all be met";
+    failed.conflicting = conflictingConstraints(problem);
+    return failed;
+  }
+  std::string perfError = perfIllPosed(problem, loads);
+  failed.error = objective == Objective::Perf
+                     ? perfError
+                     : perfPerCostIllPosed(problem, loads);
+  if (!failed.error.empty())
+    return failed;
   // Perf is convex, but SLSQP can stall on the kinks of max_d a_d / B_d; it
   // starts from bandwidth in proportion to each dimension's load (the
   // optimum when only a sum constrains them) and from the equal split.
-  Allocation perf =
-      bestOf(problem, loads, Objective::Perf,
-             {startAlong(problem, reference, loads.total),
-              startAlong(problem, reference, equal)});
-  if (objective == Objective::Perf || !perf.error.empty())
-    return perf;
-  // Perf-per-cost is not convex: start from perf's optimum, and from loads
-  // weighed by price (cheap dimensions first).
+  Allocation perf;
+  if (perfError.empty()) {
+    perf = bestOf(problem, loads, Objective::Perf,
+                  {startAlong(problem, reference, loads.total),
+                   startAlong(problem, reference, equal)});
+    if (objective == Objective::Perf || !perf.error.empty())
+      return perf;
+  }
+  // Perf-per-cost is not convex: start from perf's optimum (if perf has
+  // one), and from loads weighed by price (cheap dimensions first).
   std::vector<double> cheap = loads.total;
   for (unsigned d = 0; d < problem.numDims; ++d)
     cheap[d] /= std::max(problem.pricePerGBps[d], 1e-12);

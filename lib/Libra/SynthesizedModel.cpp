@@ -231,7 +231,7 @@ SynthesizedAllocation allocateWithSynthesis(const std::vector<DimSpec> &dims,
     if (seen.size() > 1 && !(value < bestObjective))
       return false;
     bestObjective = value;
-    out.best = {b, s.timeNs, cost, ""};
+    out.best = {b, s.timeNs, cost, "", {}};
     out.bestScore = std::move(s);
     return true;
   };

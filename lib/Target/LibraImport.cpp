@@ -280,6 +280,7 @@ void tacos::registerLibraImportTranslations() {
   TranslateToMLIRRegistration workload(
       "import-astra-workload",
       "ASTRA-sim layer .txt -> topo.network + coll.workload (needs "
-      "--communicator and --network)",
+      "--communicator and --network; an ALLGATHER size is each NPU's shard, "
+      "written as the gathered size)",
       importWorkload, registerDialects);
 }

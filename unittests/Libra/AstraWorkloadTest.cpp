@@ -14,6 +14,7 @@ namespace {
 constexpr auto AR = CollectiveKind::AllReduce;
 constexpr auto AG = CollectiveKind::AllGather;
 constexpr auto A2A = CollectiveKind::AllToAll;
+constexpr auto RS = CollectiveKind::ReduceScatter;
 
 AstraPhase phase(double computeNs, std::optional<CollectiveKind> kind = {},
                  double bytes = 0) {
@@ -43,7 +44,8 @@ const std::vector<DimSpec> kRingSwitch =
 // Three layers worked through the loop by hand:
 //   forward:  L1 AR 100, L2 AR 100                        -> AR 100 x2
 //   backward: L2 ig AR 100 (x3), wg AR 0 (no data, dropped)
-//             L1 ig AG 50 (new), L0 ig AR 100 (x4), wg AR 500 (new)
+//             L1 ig AG 50 (new; a shard: 200 B gathered over 4 NPUs),
+//             L0 ig AR 100 (x4), wg AR 500 (new)
 TEST(AstraWorkloadTest, MergesInLoopOrder) {
   std::vector<AstraLayer> layers = {
       {"L0", phase(10), phase(20, AR, 100), phase(30, AR, 500)},
@@ -57,7 +59,7 @@ TEST(AstraWorkloadTest, MergesInLoopOrder) {
   EXPECT_EQ(w.weight, 1);
   ASSERT_EQ(w.collectives.size(), 3u);
   expectCollective(w.collectives[0], AR, 100, {{0, 4}}, 4);
-  expectCollective(w.collectives[1], AG, 50, {{0, 4}}, 1);
+  expectCollective(w.collectives[1], AG, 200, {{0, 4}}, 1);
   expectCollective(w.collectives[2], AR, 500, {{1, 8}}, 1);
 }
 
@@ -74,7 +76,7 @@ TEST(AstraWorkloadTest, BackwardOrder) {
   ASSERT_EQ(w.collectives.size(), 3u);
   expectCollective(w.collectives[0], AR, 8, {{0, 4}, {1, 8}}, 1);
   expectCollective(w.collectives[1], A2A, 8, {{0, 4}, {1, 8}}, 1);
-  expectCollective(w.collectives[2], AG, 8, {{0, 4}, {1, 8}}, 1);
+  expectCollective(w.collectives[2], AG, 8 * 32, {{0, 4}, {1, 8}}, 1);
 }
 
 // Same kind and size merge only with the same dimensions and groups.
@@ -107,6 +109,42 @@ TEST(AstraWorkloadTest, DropsCollectivesWithoutDimensions) {
   EXPECT_EQ(w.computeNs, 6.5);
   ASSERT_EQ(w.collectives.size(), 1u);
   expectCollective(w.collectives[0], AR, 20, {{0, 4}, {1, 8}}, 1);
+}
+
+// ASTRA-sim's (and LIBRA's) ALLGATHER size is each NPU's shard, the IR's is
+// the gathered output: times the product of the groups (2 x 8 here, not the
+// 4 x 8 NPUs of the dimensions). The other collectives' sizes are each
+// NPU's whole buffer in both, and stay as they are.
+TEST(AstraWorkloadTest, AllGatherSizeIsTheGatheredOutput) {
+  std::vector<AstraLayer> layers = {
+      {"L0", phase(0, AG, 3), phase(0, RS, 3), phase(0, A2A, 3)},
+      {"L1", phase(0, AR, 3), phase(0), phase(0)},
+  };
+  Communicator comm{{2, 8}, {2, 8}, {2, 8}};
+  Workload w;
+  ASSERT_EQ(workloadFromLayers(layers, comm, kRingSwitch, w), "");
+  ASSERT_EQ(w.collectives.size(), 4u);
+  expectCollective(w.collectives[0], AG, 48, {{0, 2}, {1, 8}}, 1);
+  expectCollective(w.collectives[1], AR, 3, {{0, 2}, {1, 8}}, 1);
+  expectCollective(w.collectives[2], RS, 3, {{0, 2}, {1, 8}}, 1);
+  expectCollective(w.collectives[3], A2A, 3, {{0, 2}, {1, 8}}, 1);
+  // LIBRA's first All-Gather dimension (the last one used) moves the shard
+  // times (c - 1): our model, fed the gathered size, agrees.
+  std::vector<double> loads;
+  ASSERT_EQ(dimensionLoads(w.collectives[0], 2, loads), "");
+  EXPECT_DOUBLE_EQ(loads[1], 3 * 7);
+  EXPECT_DOUBLE_EQ(loads[0], 3 * 8 * 1);
+}
+
+// A shard that gathers to more than the IR can hold is an error.
+TEST(AstraWorkloadTest, GatheredSizeOverTheLimit) {
+  std::vector<AstraLayer> layers = {
+      {"L0", phase(0, AG, double(int64_t(1) << 46)), phase(0), phase(0)}};
+  Workload w;
+  EXPECT_EQ(
+      workloadFromLayers(layers, {{4, 8}, {4, 8}, {4, 8}}, kRingSwitch, w),
+      "layer 'L0' forward phase gathers 2251799813685248 bytes, more "
+      "than 1 PiB");
 }
 
 TEST(AstraWorkloadTest, NoLayers) {

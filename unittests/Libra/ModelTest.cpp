@@ -53,6 +53,25 @@ TEST(LibraModelTest, LoadsPerCollective) {
             "");
 }
 
+// A collective's time is its slowest dimension's; dimensions within 1e-6
+// of it are bottlenecks too (an optimum balances them).
+TEST(LibraModelTest, CollectiveTimeAndBottlenecks) {
+  // All-Reduce of 1 GB over 4 x 8: a = (1.5e9, 0.4375e9).
+  WorkloadCollective c = over(CollectiveKind::AllReduce, 1e9, {{0, 4}, {1, 8}});
+  CollectiveTime t = collectiveTime(c, 3, {100, 100, 1});
+  EXPECT_EQ(t.error, "");
+  EXPECT_DOUBLE_EQ(t.timeNs, 1.5e7);
+  EXPECT_EQ(t.bottleneckDims, std::vector<unsigned>{0});
+  t = collectiveTime(c, 3, {150, 43.75 * (1 + 1e-9), 1});
+  EXPECT_DOUBLE_EQ(t.timeNs, 1e7);
+  EXPECT_EQ(t.bottleneckDims, (std::vector<unsigned>{0, 1}));
+  t = collectiveTime(c, 3, {150, 40, 1});
+  EXPECT_EQ(t.bottleneckDims, std::vector<unsigned>{1});
+  EXPECT_TRUE(
+      collectiveTime(over(CollectiveKind::Broadcast, 1, {{0, 4}}), 3, {1, 1, 1})
+          .bottleneckDims.empty());
+}
+
 TEST(LibraModelTest, TimeIsComputePlusSlowestDimension) {
   AllocationProblem p;
   p.numDims = 2;

@@ -214,4 +214,130 @@ TEST(LibraSolverTest, ReportsInfeasibleConstraints) {
   EXPECT_NE(allocateBandwidth(p, Objective::Perf).error, "");
 }
 
+AllocationProblem allReduceOverEveryDim() {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.computeNs = 1e6;
+  w.collectives.push_back(
+      {CollectiveKind::AllReduce, 1e9, {{0, 16}, {1, 8}, {2, 32}}, 1});
+  p.workloads.push_back(w);
+  return p;
+}
+
+// No constraint: more bandwidth is always faster; no optimum to return.
+TEST(LibraSolverTest, PerfWithoutConstraintsIsAnError) {
+  AllocationProblem p = allReduceOverEveryDim();
+  Allocation a = allocateBandwidth(p, Objective::Perf);
+  EXPECT_EQ(a.error, "objective=perf needs a constraint: with none, more "
+                     "bandwidth is always faster and there is no optimum "
+                     "(add one such as `topo.constraint sum == 500 GBps`)");
+  EXPECT_TRUE(a.bandwidthGBps.empty());
+}
+
+// Constraints that bound only some dimensions: a collective whose
+// dimensions can all grow has no minimum; one with a bounded dimension has.
+TEST(LibraSolverTest, PerfNeedsABoundOnSomeDimensionOfEachCollective) {
+  using R = LinearConstraint::Relation;
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.collectives.push_back({CollectiveKind::AllReduce, 1e9, {{1, 8}}, 1});
+  w.collectives.push_back(
+      {CollectiveKind::AllReduce, 1e9, {{0, 16}, {2, 32}}, 1});
+  p.workloads.push_back(w);
+  // B_0 <= 100, B_1 >= B_2: dimensions 1 and 2 grow together.
+  p.constraints = {{R::LessEqual, {1, 0, 0}, 100},
+                   {R::GreaterEqual, {0, 1, -1}, 0}};
+  EXPECT_EQ(unboundedDimensions(p), (std::vector<bool>{false, true, true}));
+  EXPECT_EQ(allocateBandwidth(p, Objective::Perf).error,
+            "objective=perf has no optimum: nothing bounds the bandwidth of "
+            "dimension 1 from above, so more is always faster (add an upper "
+            "bound such as `topo.constraint sum == 500 GBps`)");
+  // With B_1 + B_2 <= 300 every dimension is bounded.
+  p.constraints.push_back({R::LessEqual, {0, 1, 1}, 300});
+  EXPECT_EQ(unboundedDimensions(p), (std::vector<bool>(3, false)));
+  EXPECT_EQ(allocateBandwidth(p, Objective::Perf).error, "");
+}
+
+// Only `sum <= X`: perf is fine, perf-per-cost's infimum is at zero.
+TEST(LibraSolverTest, PerfPerCostWithoutALowerBoundIsAnError) {
+  using R = LinearConstraint::Relation;
+  AllocationProblem p = allReduceOverEveryDim();
+  p.constraints = {{R::LessEqual, {1, 1, 1}, 500}};
+  Allocation perf = allocateBandwidth(p, Objective::Perf);
+  EXPECT_EQ(perf.error, "");
+  Allocation a = allocateBandwidth(p, Objective::PerfPerCost);
+  EXPECT_EQ(a.error,
+            "objective=perf-per-cost has no optimum: zero bandwidth meets "
+            "every constraint and time x cost only falls as the bandwidths "
+            "shrink toward it (add a lower bound such as `topo.constraint "
+            "sum == 500 GBps` or `topo.constraint sum >= 500 GBps`)");
+  EXPECT_TRUE(a.bandwidthGBps.empty());
+  // No constraint at all: the same answer for perf-per-cost.
+  p.constraints.clear();
+  EXPECT_EQ(allocateBandwidth(p, Objective::PerfPerCost).error, a.error);
+}
+
+// Without communication any bandwidth gives the same time: nothing is
+// missing, and the least bandwidth (none) is the answer for both.
+TEST(LibraSolverTest, ComputeOnlyNeedsNoConstraint) {
+  AllocationProblem p = threeDims();
+  Workload w;
+  w.computeNs = 1e6;
+  p.workloads.push_back(w);
+  for (Objective objective : {Objective::Perf, Objective::PerfPerCost}) {
+    Allocation a = allocateBandwidth(p, objective);
+    EXPECT_EQ(a.error, "");
+    EXPECT_DOUBLE_EQ(a.timeNs, 1e6);
+  }
+}
+
+// Perf-per-cost with only a lower bound is well posed (perf is not): the
+// sum sits at its bound.
+TEST(LibraSolverTest, PerfPerCostUnderOnlyALowerBound) {
+  using R = LinearConstraint::Relation;
+  AllocationProblem p = allReduceOverEveryDim();
+  p.constraints = {{R::GreaterEqual, {1, 1, 1}, 500}};
+  EXPECT_NE(allocateBandwidth(p, Objective::Perf).error, "");
+  Allocation a = allocateBandwidth(p, Objective::PerfPerCost);
+  ASSERT_EQ(a.error, "");
+  expectRelative(a.bandwidthGBps[0] + a.bandwidthGBps[1] + a.bandwidthGBps[2],
+                 500);
+}
+
+TEST(LibraSolverTest, BindingConstraints) {
+  using R = LinearConstraint::Relation;
+  AllocationProblem p = threeDims();
+  p.constraints = {{R::Equal, {1, 1, 1}, 600},
+                   {R::LessEqual, {1, 0, 0}, 300},
+                   {R::GreaterEqual, {0, 1, -1}, 0},
+                   {R::GreaterEqual, {0, 0, 1}, 100}};
+  EXPECT_EQ(bindingConstraints(p, {300, 200, 100}),
+            (std::vector<unsigned>{0, 1, 3}));
+  EXPECT_EQ(bindingConstraints(p, {200, 200, 200 * (1 + 1e-9)}),
+            (std::vector<unsigned>{0, 2}));
+}
+
+// Infeasible: the minimal conflicting subset, not every constraint.
+TEST(LibraSolverTest, NamesTheConflictingConstraints) {
+  using R = LinearConstraint::Relation;
+  AllocationProblem p = allReduceOverEveryDim();
+  p.constraints = {{R::Equal, {1, 1, 1}, 1000},      // 0
+                   {R::GreaterEqual, {1, -1, 0}, 0}, // 1: B_0 >= B_1
+                   {R::Equal, {1, 0, 0}, 500},       // 2
+                   {R::GreaterEqual, {0, 1, 0}, 50}, // 3
+                   {R::LessEqual, {0, 0, 1}, 100}};  // 4
+  // Feasible so far, e.g. (500, 400, 100); B_2 >= 300 conflicts with
+  // B_2 <= 100 alone.
+  EXPECT_EQ(conflictingConstraints(p), std::vector<unsigned>{});
+  p.constraints.push_back({R::GreaterEqual, {0, 0, 1}, 300}); // 5
+  Allocation a = allocateBandwidth(p, Objective::Perf);
+  EXPECT_EQ(a.error, "the constraints cannot all be met");
+  EXPECT_EQ(a.conflicting, (std::vector<unsigned>{4, 5}));
+  // B_1 >= 600 conflicts with B_0 >= B_1 and B_0 == 500 (and nothing else).
+  p.constraints.pop_back();
+  p.constraints.push_back({R::GreaterEqual, {0, 1, 0}, 600});
+  EXPECT_EQ(allocateBandwidth(p, Objective::PerfPerCost).conflicting,
+            (std::vector<unsigned>{1, 2, 5}));
+}
+
 } // namespace

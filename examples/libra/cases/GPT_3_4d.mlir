@@ -9,7 +9,7 @@ module {
   }
   coll.workload @GPT_3 on @libra4d compute(684448242 ns) {
     coll.all_reduce size(768 MiB) dims [0, 1] groups [4, 4] count(8)
-    coll.all_gather size(48 MiB) dims [0, 1] groups [4, 4] count(2)
+    coll.all_gather size(768 MiB) dims [0, 1] groups [4, 4] count(2)
     coll.all_reduce size(432 MiB) dims [1, 2, 3] groups [2, 4, 32]
   }
 }

@@ -9,7 +9,7 @@ module {
   }
   coll.workload @MSFT_1T on @libra4d compute(169995114 ns) {
     coll.all_reduce size(768 MiB) dims [0, 1, 2] count(8)
-    coll.all_gather size(6 MiB) dims [0, 1, 2] count(2)
+    coll.all_gather size(768 MiB) dims [0, 1, 2] count(2)
     coll.all_reduce size(216 MiB) dims [3]
   }
 }

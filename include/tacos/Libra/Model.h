@@ -92,6 +92,20 @@ std::vector<DimSpec> dimsWithBandwidth(const std::vector<DimSpec> &dims,
 std::string dimensionLoads(const WorkloadCollective &collective,
                            unsigned numDims, std::vector<double> &loads);
 
+/// One collective's time under bandwidths B (ns, one instance) and the
+/// dimensions that take longest, its bottlenecks: every dimension within a
+/// relative 1e-6 of the slowest (an optimum balances several, and which of
+/// them is a hair slower is solver noise); empty if it moves no data.
+struct CollectiveTime {
+  double timeNs = 0;
+  std::vector<unsigned> bottleneckDims;
+  std::vector<double> loads; ///< a_d, bytes
+  std::string error;         ///< as dimensionLoads
+};
+CollectiveTime collectiveTime(const WorkloadCollective &collective,
+                              unsigned numDims,
+                              const std::vector<double> &bandwidthGBps);
+
 /// Workload time in ns (weighted sum over workloads) for bandwidths B.
 /// A dimension a collective uses with B_d = 0 makes the time infinite.
 double workloadTimeNs(const AllocationProblem &problem,

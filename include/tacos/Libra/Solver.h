@@ -27,10 +27,32 @@ struct Allocation {
   double cost = 0;
   /// Empty on success.
   std::string error;
+  /// When the constraints cannot all be met: the indices (into
+  /// problem.constraints, ascending) of a minimal subset that cannot.
+  std::vector<unsigned> conflicting;
 };
 
+/// Fails (sets `error`) rather than answer an ill-posed problem: infeasible
+/// constraints (with `conflicting` set), objective Perf when some
+/// collective's dimensions can all grow without limit (no minimum: more is
+/// always faster), objective PerfPerCost when zero bandwidth meets every
+/// constraint (time x cost falls toward zero, which is no network).
 Allocation allocateBandwidth(const AllocationProblem &problem,
                              Objective objective);
+
+/// A minimal subset of the constraints that cannot all be met (indices,
+/// ascending), found by dropping each constraint the others still conflict
+/// without; empty if the constraints can all be met.
+std::vector<unsigned> conflictingConstraints(const AllocationProblem &problem);
+
+/// The constraints B meets with equality (up to a relative 1e-6: what
+/// SLSQP's tolerances leave), indices ascending: the ones that bind there.
+std::vector<unsigned> bindingConstraints(const AllocationProblem &problem,
+                                         const std::vector<double> &b);
+
+/// Per dimension: whether B_d can grow without limit under the constraints
+/// (some direction r >= 0 with r_d > 0 keeps every one of them).
+std::vector<bool> unboundedDimensions(const AllocationProblem &problem);
 
 /// The point that meets every linear constraint of `problem` and B_d >= 0
 /// nearest to `targetGBps` in relative squared distance

@@ -7,6 +7,12 @@
 //   --import-astra-workload  an ASTRA-sim layer .txt (+ --communicator and
 //                            --network) -> that network and a coll.workload
 //
+// Sizes: a layer file's ALLREDUCE, REDUCESCATTER and ALLTOALL size is each
+// NPU's whole buffer, as a coll.* size is; its ALLGATHER size is each NPU's
+// input shard (ASTRA-sim's and LIBRA's convention) while coll.all_gather's
+// is the gathered output, so it is multiplied by the product of the
+// phase's group sizes (libra::collectiveBytes; examples/libra/README.md).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TACOS_TARGET_LIBRAIMPORT_H

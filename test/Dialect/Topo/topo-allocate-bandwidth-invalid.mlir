@@ -33,11 +33,50 @@ coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
 
 // -----
 
-// expected-error @below {{cannot be sized: the constraints cannot all be met}}
+// Infeasible: the error names the constraints in conflict (a minimal set:
+// not bw(0) >= bw(1)), each noted where it is written.
+// expected-error @below {{@n cannot be sized: the constraints cannot all be met; these conflict: `topo.constraint sum == 100 GBps`, `topo.constraint bw(0) == 200 GBps`}}
 topo.network @n {
   topo.dims [ring(4) link(?, 1 us), ring(4) link(?, 1 us)]
+  // expected-note @below {{in conflict: `topo.constraint sum == 100 GBps`}}
   topo.constraint sum == 100 GBps
+  topo.constraint bw(0) >= bw(1)
+  // expected-note @below {{in conflict: `topo.constraint bw(0) == 200 GBps`}}
   topo.constraint bw(0) == 200 GBps
+}
+coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0, 1] }
+
+// -----
+
+// A dimension whose bandwidth is decided is a constraint too.
+// expected-error @below {{these conflict: `topo.constraint sum == 100 GBps`, `topo.constraint bw(0) >= 95 GBps`, dimension 1's decided link bandwidth (20 GBps per NPU)}}
+topo.network @n {
+  // expected-note @below {{in conflict: dimension 1's decided link bandwidth (20 GBps per NPU)}}
+  topo.dims [ring(4) link(?, 1 us), ring(4) link(10 GBps, 1 us)]
+  // expected-note @below {{in conflict: `topo.constraint sum == 100 GBps`}}
+  topo.constraint sum == 100 GBps
+  // expected-note @below {{in conflict: `topo.constraint bw(0) >= 95 GBps`}}
+  topo.constraint bw(0) >= 95 GBps
+}
+coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0, 1] }
+
+// -----
+
+// No constraint: the perf problem has no optimum (more is always faster).
+// expected-error @below {{@n cannot be sized: objective=perf needs a constraint: with none, more bandwidth is always faster and there is no optimum (add one such as `topo.constraint sum == 500 GBps`)}}
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us), ring(4) link(?, 1 us)]
+}
+coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0, 1] }
+
+// -----
+
+// Only a ratio: dimensions 0 and 1 still grow together without limit.
+// expected-error @below {{objective=perf has no optimum: nothing bounds the bandwidth of dimensions 0 and 1 from above, so more is always faster (add an upper bound such as `topo.constraint sum == 500 GBps`)}}
+topo.network @n {
+  topo.dims [ring(4) link(?, 1 us), ring(4) link(?, 1 us)]
+  topo.constraint bw(0) >= bw(1)
+  topo.constraint bw(1) >= 10 GBps
 }
 coll.workload @a on @n compute(1 ms) { coll.all_reduce size(1 MiB) dims [0, 1] }
 

@@ -18,6 +18,11 @@ coll.workload @one on @net compute(1 ms) {
 // JSON:      "bandwidth_gbps": [
 // JSON-NEXT:   232.2580645161{{[0-9]*}},
 // JSON-NEXT:   67.741935483{{[0-9]*}}
+// The optimum balances the All-Reduce's two dimensions: both bottleneck.
+// JSON:          "bottleneck_dims": [
+// JSON-NEXT:       0,
+// JSON-NEXT:       1
+// JSON-NEXT:     ],
 // Cost: N sum_d u_d B_d = 32 (2 B_0 + (7.8 + 18 + 31.6) B_1).
 // JSON:      "cost": 139292.903225806
 // JSON:      "equal_bandwidth_gbps": [
@@ -108,3 +113,76 @@ coll.workload @w on @idle compute(1 ms) { coll.all_reduce size(1 MiB) dims [0] }
 // JSON-NEXT:   100,
 // JSON-NEXT:   50,
 // JSON-NEXT:   0
+
+// -----
+
+// What the report tells a network architect. B_0 is pinned; dimensions 1
+// and 2 share the other 300 GBps: the All-to-All is bound by dimension 1
+// and the All-Reduce on dimension 2 takes the rest, so
+// B_1 = 300 sqrt(a_1) / (sqrt(a_1) + sqrt(c)) with a_1 = 0.75 x 64 MiB and
+// c = 2 x 256 MiB x 7/8. The equal split (200 each) breaks bw(0) == 300
+// GBps: the baseline is its projection onto the constraints, (300, 150,
+// 150), which takes 2 ms + 2 x 1.5 GiB / 300 + 56 MiB / 150 + 448 MiB / 150.
+topo.network @pinned {
+  topo.dims [ring(4) link(?, 1 us), fully_connected(4) link(?, 1 us), switch(8) link(?, 1 us)]
+  topo.constraint sum == 600 GBps
+  topo.constraint bw(0) == 300 GBps
+  topo.constraint bw(2) <= 250 GBps
+}
+coll.workload @w on @pinned compute(2 ms) {
+  coll.all_reduce size(1 GiB) dims [0] count(2)
+  coll.all_to_all size(64 MiB) dims [1, 2]
+  coll.all_reduce size(256 MiB) dims [2]
+}
+// JSON:      "bandwidth_gbps": [
+// JSON-NEXT:   300,
+// JSON-NEXT:   73.981816678{{[0-9]*}},
+// JSON-NEXT:   226.01818332{{[0-9]*}}
+// JSON-NEXT: ],
+// Only the sum and bw(0) bind, not bw(2) <= 250 GBps.
+// JSON-NEXT: "binding_constraints": [
+// JSON-NEXT:   "`topo.constraint sum == 600 GBps`",
+// JSON-NEXT:   "`topo.constraint bw(0) == 300 GBps`"
+// JSON-NEXT: ],
+// JSON-NEXT: "collectives": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "bottleneck_dims": [
+// JSON-NEXT:       0
+// JSON-NEXT:     ],
+// JSON:          "kind": "all_reduce",
+// JSON:          "time_ns": 5368709.12{{[0-9]*}},
+// JSON:          "bottleneck_dims": [
+// JSON-NEXT:       1
+// JSON-NEXT:     ],
+// JSON:          "kind": "all_to_all",
+// JSON-NEXT:     "load_bytes": [
+// JSON-NEXT:       0,
+// JSON-NEXT:       50331648,
+// JSON-NEXT:       58720256
+// JSON-NEXT:     ],
+// JSON:          "bottleneck_dims": [
+// JSON-NEXT:       2
+// JSON-NEXT:     ],
+// JSON:          "kind": "all_reduce",
+// JSON:      "communication_time_ns": 13496168.72{{[0-9]*}},
+// JSON-NEXT: "compute_time_ns": 2000000,
+// JSON-NEXT: "cost": null,
+// JSON:      "equal_bandwidth_gbps": [
+// JSON-NEXT:   300,
+// JSON-NEXT:   {{149.99999[0-9]*|150(.0000[0-9]*)?}},
+// JSON-NEXT:   {{149.99999[0-9]*|150(.0000[0-9]*)?}}
+// JSON-NEXT: ],
+// JSON-NEXT: "equal_bandwidth_projected": true,
+// JSON-NEXT: "equal_bandwidth_time_ns": 16260633.6{{[0-9]*}},
+// The fully connected dimension spreads B_1 over 3 links, the ring B_0
+// over 2.
+// JSON-NEXT: "link_bandwidth_gbps": [
+// JSON-NEXT:   150,
+// JSON-NEXT:   24.6606055{{[0-9]*}},
+// JSON-NEXT:   226.01818332{{[0-9]*}}
+// JSON:      "speedup": 1.04933250{{[0-9]*}},
+// JSON-NEXT: "time_ns": 15496168.72{{[0-9]*}},
+// JSON-NEXT: "units": {
+// JSON-NEXT:   "bandwidth_gbps": "GB/s per NPU (1 GB = 1e9 bytes), per dimension",
+// JSON-NEXT:   "collectives": "LIBRA's analytic model at bandwidth_gbps: time_ns per instance, load_bytes per dimension",
+// JSON-NEXT:   "cost": "dollars: NPUs x sum_d price_d (topo.price, $ per GB/s) x bandwidth_gbps_d",

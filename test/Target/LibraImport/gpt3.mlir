@@ -1,7 +1,9 @@
 // GPT-3 from the LIBRA paper's own inputs (DESIGN §3): compute is the sum of
 // the three compute columns (684448242 ns); tensor parallelism puts 8
 // All-Reduces and 2 All-Gathers on the TP dimensions, the weight-gradient
-// All-Reduce runs data parallel over the rest.
+// All-Reduce runs data parallel over the rest. The layer file's ALLGATHER
+// size (48 MiB) is each NPU's shard, as in ASTRA-sim and LIBRA; the IR's
+// size is the gathered output, 16 x 48 MiB = 768 MiB.
 
 // RUN: tacos-translate --import-astra-workload %examples/libra/GPT_3.txt --communicator=%examples/libra/GPT_3_3d.yml --network=%examples/libra/3d_network.yml --cost-model=%examples/libra/3d_cost_model.yml --total-bandwidth="500 GBps" > %t.3d.mlir
 // RUN: FileCheck %s --check-prefix=D3 < %t.3d.mlir
@@ -20,7 +22,7 @@
 // D3-NEXT:   }
 // D3-NEXT:   coll.workload @GPT_3 on @libra3d compute(684448242 ns) {
 // D3-NEXT:     coll.all_reduce size(768 MiB) dims [0] count(8)
-// D3-NEXT:     coll.all_gather size(48 MiB) dims [0] count(2)
+// D3-NEXT:     coll.all_gather size(768 MiB) dims [0] count(2)
 // D3-NEXT:     coll.all_reduce size(432 MiB) dims [1, 2]{{$}}
 // D3-NEXT:   }
 // D3-NEXT: }
@@ -41,7 +43,7 @@
 // D4-NEXT:   }
 // D4-NEXT:   coll.workload @GPT_3 on @libra4d compute(684448242 ns) {
 // D4-NEXT:     coll.all_reduce size(768 MiB) dims [0, 1] groups [4, 4] count(8)
-// D4-NEXT:     coll.all_gather size(48 MiB) dims [0, 1] groups [4, 4] count(2)
+// D4-NEXT:     coll.all_gather size(768 MiB) dims [0, 1] groups [4, 4] count(2)
 // D4-NEXT:     coll.all_reduce size(432 MiB) dims [1, 2, 3] groups [2, 4, 32]{{$}}
 // D4-NEXT:   }
 // D4-NEXT: }

@@ -8,12 +8,13 @@
 // RUN: tacos-translate --import-astra-workload %S/Inputs/header-count.txt --communicator=%S/Inputs/small-comm.yml --network=%S/Inputs/small-network.yml --workload-name=header | tacos-opt | FileCheck %s
 
 // Two layers, worked by hand: compute 10+20+30 + 10+20+30. Forward: L1's
-// All-Gather over the Forward groups [4, 2]. Backward, last layer first:
+// All-Gather of 2 KiB shards over the Forward groups [4, 2], 8 x 2 KiB
+// gathered. Backward, last layer first:
 // L1's weight-gradient All-Reduce over WeightGrad [-1, 8], then L0's
 // input-gradient All-Reduce over InputGrad [4, -1]: same size, other
 // dimensions, so they do not merge.
 // CHECK:      coll.workload @header on @libra2d compute(120 ns) {
-// CHECK-NEXT:   coll.all_gather size(2 KiB) dims [0, 1] groups [4, 2]{{$}}
+// CHECK-NEXT:   coll.all_gather size(16 KiB) dims [0, 1] groups [4, 2]{{$}}
 // CHECK-NEXT:   coll.all_reduce size(1 KiB) dims [1]{{$}}
 // CHECK-NEXT:   coll.all_reduce size(1 KiB) dims [0]{{$}}
 // CHECK-NEXT: }

@@ -8,16 +8,18 @@
 // GPT3-4D: coll.workload @GPT_3 on @libra4d compute(684448242 ns)
 
 // MSFT-1T: TP-128 over dimensions 0-1 (3D) or 0-2 (4D), DP-32 on the last.
+// The layer file's ALLGATHER sizes (6 MiB) are each NPU's shard; the IR's
+// is the gathered output, 128 x 6 MiB.
 // RUN: tacos-translate --import-astra-workload %examples/libra/MSFT_1T.txt --communicator=%examples/libra/MSFT_1T_3d.yml --network=%examples/libra/3d_network.yml | tacos-opt | FileCheck %s --check-prefix=MSFT-3D
 // MSFT-3D:      coll.workload @MSFT_1T on @libra3d compute(169995114 ns) {
 // MSFT-3D-NEXT:   coll.all_reduce size(768 MiB) dims [0, 1] count(8)
-// MSFT-3D-NEXT:   coll.all_gather size(6 MiB) dims [0, 1] count(2)
+// MSFT-3D-NEXT:   coll.all_gather size(768 MiB) dims [0, 1] count(2)
 // MSFT-3D-NEXT:   coll.all_reduce size(216 MiB) dims [2]{{$}}
 // MSFT-3D-NEXT: }
 // RUN: tacos-translate --import-astra-workload %examples/libra/MSFT_1T.txt --communicator=%examples/libra/MSFT_1T_4d.yml --network=%examples/libra/4d_network.yml | tacos-opt | FileCheck %s --check-prefix=MSFT-4D
 // MSFT-4D:      coll.workload @MSFT_1T on @libra4d compute(169995114 ns) {
 // MSFT-4D-NEXT:   coll.all_reduce size(768 MiB) dims [0, 1, 2] count(8)
-// MSFT-4D-NEXT:   coll.all_gather size(6 MiB) dims [0, 1, 2] count(2)
+// MSFT-4D-NEXT:   coll.all_gather size(768 MiB) dims [0, 1, 2] count(2)
 // MSFT-4D-NEXT:   coll.all_reduce size(216 MiB) dims [3]{{$}}
 // MSFT-4D-NEXT: }
 

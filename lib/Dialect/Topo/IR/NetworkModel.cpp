@@ -6,6 +6,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <cstdio>
+
 using namespace mlir;
 using namespace tacos;
 using namespace tacos::topo;
@@ -244,6 +246,11 @@ FailureOr<BandwidthModel> topo::readBandwidthModel(NetworkOp network) {
                  : op.getRelation() == "<=" ? Relation::LessEqual
                                             : Relation::GreaterEqual;
     problem.constraints.push_back(std::move(c));
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    op->print(os, OpPrintingFlags().useLocalScope());
+    model.constraintLocs.push_back(op.getLoc());
+    model.constraintNames.push_back("`" + text + "`");
   }
   for (unsigned d = 0; d < numDims; ++d) {
     if (!model.dims[d].link.isBandwidthDecided())
@@ -252,6 +259,12 @@ FailureOr<BandwidthModel> topo::readBandwidthModel(NetworkOp network) {
                                   std::vector<double>(numDims, 0.0),
                                   libra::perNpuBandwidthGBps(model.dims[d])};
     fixed.coefficients[d] = 1;
+    model.constraintLocs.push_back(ops.dims.front().getLoc());
+    char gbps[32];
+    std::snprintf(gbps, sizeof(gbps), "%.10g", fixed.rhs);
+    model.constraintNames.push_back("dimension " + std::to_string(d) +
+                                    "'s decided link bandwidth (" + gbps +
+                                    " GBps per NPU)");
     problem.constraints.push_back(std::move(fixed));
   }
   return model;

@@ -44,8 +44,15 @@ llvm::json::Array numbers(const std::vector<double> &values) {
 
 /// Equal bandwidth per dimension, LIBRA's baseline: the free dimensions
 /// share the optimum's free total equally; fixed dimensions keep theirs.
-std::vector<double> equalAllocation(const std::vector<DimSpec> &dims,
-                                    const std::vector<double> &optimum) {
+/// An equal split can break the user's own constraints (bw(0) == 500 GBps
+/// with 1000 GBps over 4 dimensions); it is then projected onto them (the
+/// nearest allocation that meets them, libra::projectOntoConstraints), so
+/// the baseline is always a network the user could build. `projected` says
+/// whether that moved it.
+std::vector<double> equalAllocation(const BandwidthModel &model,
+                                    const std::vector<double> &optimum,
+                                    bool &projected) {
+  const std::vector<DimSpec> &dims = model.dims;
   std::vector<double> equal = optimum;
   double freeTotal = 0;
   unsigned numFree = 0;
@@ -57,7 +64,13 @@ std::vector<double> equalAllocation(const std::vector<DimSpec> &dims,
   for (size_t d = 0; d < dims.size(); ++d)
     if (!dims[d].link.isBandwidthDecided())
       equal[d] = freeTotal / numFree;
-  return equal;
+  std::string error;
+  std::vector<double> feasible =
+      libra::projectOntoConstraints(model.problem, equal, error);
+  // The optimum meets the constraints, so the projection exists; keep the
+  // plain split if SLSQP still fails.
+  projected = !feasible.empty() && feasible != equal;
+  return feasible.empty() ? equal : feasible;
 }
 
 struct TopoAllocateBandwidthPass
@@ -109,10 +122,8 @@ struct TopoAllocateBandwidthPass
     std::vector<double> chosen;
     if (model == "analytic") {
       libra::Allocation optimum = libra::allocateBandwidth(problem, goal);
-      if (!optimum.error.empty()) {
-        network.emitOpError("cannot be sized: ") << optimum.error;
-        return signalPassFailure();
-      }
+      if (!optimum.error.empty())
+        return cannotSize(network, *bandwidth, optimum, "");
       chosen = optimum.bandwidthGBps;
       describe(report, selected, *bandwidth, chosen,
                [&](const std::vector<double> &b) {
@@ -125,9 +136,9 @@ struct TopoAllocateBandwidthPass
       libra::SynthesizedAllocation found = libra::allocateWithSynthesis(
           bandwidth->dims, problem, goal, options);
       if (!found.error.empty()) {
-        network.emitOpError("cannot be sized with model=synthesized: ")
-            << found.error;
-        return signalPassFailure();
+        found.analytic.error = found.error;
+        return cannotSize(network, *bandwidth, found.analytic,
+                          " with model=synthesized");
       }
       chosen = found.best.bandwidthGBps;
       describe(report, selected, *bandwidth, chosen,
@@ -152,7 +163,7 @@ struct TopoAllocateBandwidthPass
     // link cannot have zero bandwidth, so it stays `?`.
     for (size_t d = 0; d < chosen.size(); ++d)
       if (!bandwidth->dims[d].link.isBandwidthDecided() && !(chosen[d] > 1e-3)) {
-        network.emitWarning("dimension ")
+        mlir::emitWarning(network.getLoc(), "dimension ")
             << d << " gets no bandwidth (no workload collective needs it); "
             << "it stays '?'";
         chosen[d] = NAN;
@@ -160,6 +171,28 @@ struct TopoAllocateBandwidthPass
     writeDimBandwidths(network, chosen);
     if (!this->report.empty() && failed(writeReport(std::move(report))))
       return signalPassFailure();
+  }
+
+  /// Reports why `network` cannot be sized, at its location, naming the
+  /// constraints in conflict (each also noted at its own location) rather
+  /// than dumping the network.
+  void cannotSize(NetworkOp network, const BandwidthModel &bandwidth,
+                  const libra::Allocation &failed, StringRef how) {
+    InFlightDiagnostic diag = mlir::emitError(network.getLoc())
+                              << "topo-allocate-bandwidth: @"
+                              << network.getSymName() << " cannot be sized"
+                              << how << ": " << failed.error;
+    if (!failed.conflicting.empty()) {
+      diag << "; these conflict: ";
+      llvm::interleave(
+          failed.conflicting,
+          [&](unsigned i) { diag << bandwidth.constraintNames[i]; },
+          [&] { diag << ", "; });
+    }
+    for (unsigned i : failed.conflicting)
+      diag.attachNote(bandwidth.constraintLocs[i])
+          << "in conflict: " << bandwidth.constraintNames[i];
+    signalPassFailure();
   }
 
   /// The workload ops named by `workload=`, or every one.
@@ -197,7 +230,8 @@ struct TopoAllocateBandwidthPass
                 const BandwidthModel &bandwidth,
                 const std::vector<double> &b,
                 llvm::function_ref<double(const std::vector<double> &)> timeOf) {
-    std::vector<double> equal = equalAllocation(bandwidth.dims, b);
+    bool projected = false;
+    std::vector<double> equal = equalAllocation(bandwidth, b, projected);
     double time = timeOf(b), equalTime = timeOf(equal);
     llvm::json::Value cost = costOrNull(bandwidth, b);
     llvm::json::Value equalCost = costOrNull(bandwidth, equal);
@@ -220,6 +254,7 @@ struct TopoAllocateBandwidthPass
     report["time_ns"] = numberOrNull(time);
     report["cost"] = std::move(cost);
     report["equal_bandwidth_gbps"] = numbers(equal);
+    report["equal_bandwidth_projected"] = projected;
     report["equal_bandwidth_time_ns"] = numberOrNull(equalTime);
     report["equal_bandwidth_cost"] = std::move(equalCost);
     report["speedup"] = numberOrNull(equalTime / time);
@@ -229,6 +264,62 @@ struct TopoAllocateBandwidthPass
           (time * libra::networkCost(bandwidth.problem, b)));
     else
       report["perf_per_cost_gain"] = nullptr;
+    explain(report, selected, bandwidth, b, time);
+  }
+
+  /// What a network architect wants next to the allocation: link
+  /// bandwidths, compute vs communication, each collective's bottleneck
+  /// dimension (LIBRA's model), the constraints that bind, cost units.
+  static void explain(llvm::json::Object &report,
+                      ArrayRef<coll::WorkloadOp> selected,
+                      const BandwidthModel &bandwidth,
+                      const std::vector<double> &b, double time) {
+    const libra::AllocationProblem &problem = bandwidth.problem;
+    std::vector<double> link;
+    for (size_t d = 0; d < b.size(); ++d)
+      link.push_back(libra::linkBandwidthBps(bandwidth.dims[d], b[d]) / 1e9);
+    report["link_bandwidth_gbps"] = numbers(link);
+    double compute = 0;
+    llvm::json::Array collectives;
+    for (auto [op, workload] : llvm::zip(selected, problem.workloads)) {
+      coll::WorkloadOp w = op;
+      compute += workload.weight * workload.computeNs;
+      for (const libra::WorkloadCollective &c : workload.collectives) {
+        libra::CollectiveTime t = libra::collectiveTime(c, problem.numDims, b);
+        llvm::json::Array dims, groups, bottlenecks;
+        for (unsigned d : t.bottleneckDims)
+          bottlenecks.push_back(int64_t(d));
+        for (auto [dim, group] : c.dims) {
+          dims.push_back(int64_t(dim));
+          groups.push_back(group);
+        }
+        collectives.push_back(
+            llvm::json::Object{{"workload", w.getSymName()},
+                               {"kind", collectiveName(c.kind)},
+                               {"bytes", c.bytes},
+                               {"dims", std::move(dims)},
+                               {"groups", std::move(groups)},
+                               {"count", c.count},
+                               {"load_bytes", numbers(t.loads)},
+                               {"time_ns", numberOrNull(t.timeNs)},
+                               {"bottleneck_dims", std::move(bottlenecks)}});
+      }
+    }
+    report["compute_time_ns"] = compute;
+    report["communication_time_ns"] = numberOrNull(time - compute);
+    report["collectives"] = std::move(collectives);
+    llvm::json::Array binding;
+    for (unsigned i : libra::bindingConstraints(problem, b))
+      binding.push_back(bandwidth.constraintNames[i]);
+    report["binding_constraints"] = std::move(binding);
+    report["units"] = llvm::json::Object{
+        {"bandwidth_gbps", "GB/s per NPU (1 GB = 1e9 bytes), per dimension"},
+        {"link_bandwidth_gbps", "GB/s per link of each dimension"},
+        {"collectives", "LIBRA's analytic model at bandwidth_gbps: time_ns "
+                        "per instance, load_bytes per dimension"},
+        {"time_ns", "ns per training iteration (weighted sum over workloads)"},
+        {"cost", "dollars: NPUs x sum_d price_d (topo.price, $ per GB/s) "
+                 "x bandwidth_gbps_d"}};
   }
 
   LogicalResult writeReport(llvm::json::Object report) {

@@ -56,6 +56,11 @@ struct BandwidthModel {
   /// every `topo.constraint`, plus B_d == its bandwidth for each dimension
   /// whose link bandwidth is already decided (not `?`).
   libra::AllocationProblem problem;
+  /// Per constraint of `problem`: where it comes from and how to name it in
+  /// a diagnostic (the topo.constraint as written, or the dimension whose
+  /// bandwidth is fixed).
+  std::vector<mlir::Location> constraintLocs;
+  std::vector<std::string> constraintNames;
   /// Why the network has no cost ("dimension 2 (tier pod) has no
   /// topo.price"), or "" when every dimension is priced.
   std::string unpriced;
