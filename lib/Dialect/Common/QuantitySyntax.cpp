@@ -80,12 +80,36 @@ ParseResult parseBandwidth(AsmParser &parser, std::optional<double> &bps) {
   double value;
   if (parseQuantity(parser, QuantityKind::Bandwidth, value, toBandwidth))
     return failure();
+  // `450 GBps / 7`: a share, as switch unwinding prints it.
+  if (succeeded(parser.parseOptionalSlash())) {
+    SMLoc loc = parser.getCurrentLocation();
+    int64_t divisor = 0;
+    if (parser.parseInteger(divisor))
+      return failure();
+    if (divisor < 1)
+      return parser.emitError(loc, "bandwidth divisor must be at least 1");
+    value /= double(divisor);
+  }
   bps = value;
   return success();
 }
 
 ParseResult parseTime(AsmParser &parser, int64_t &ps) {
-  return parseQuantity(parser, QuantityKind::Time, ps, toTime);
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseQuantity(parser, QuantityKind::Time, ps, toTime))
+    return failure();
+  // `9.606 ms + 12 ps`: a readable head and the exact rest, as printed.
+  while (succeeded(parser.parseOptionalPlus())) {
+    int64_t term = 0;
+    if (parseQuantity(parser, QuantityKind::Time, term, toTime))
+      return failure();
+    // Each term is within the limit, so the sum cannot overflow; check it
+    // against the limit like a single time.
+    std::string error = toTime(double(ps + term), "ps", ps);
+    if (!error.empty())
+      return parser.emitError(loc, error);
+  }
+  return success();
 }
 
 ParseResult parseSize(AsmParser &parser, int64_t &bytes) {
