@@ -261,13 +261,30 @@ std::string toSize(double value, std::string_view unit, int64_t &bytes) {
   return "";
 }
 
-std::string formatBandwidth(double bps) {
-  if (std::isnan(bps))
-    return "?";
-  if (std::isinf(bps))
-    return bps > 0 ? "inf Bps" : "-inf Bps";
-  if (bps == 0)
-    return "0 Bps";
+namespace {
+
+/// Significant digits of a plain decimal without exponent (`116.129032` has
+/// 9, `0.05` has 1, `1500` has 4: an integer's zeros are read anyway).
+size_t significantDigits(const std::string &text) {
+  size_t first = text.find_first_of("123456789");
+  if (first == std::string::npos)
+    return 0;
+  size_t dot = text.find('.');
+  if (dot == std::string::npos)
+    return text.size() - first;
+  size_t last = text.find_last_of("123456789");
+  return last - first + 1 - (first < dot && dot < last ? 1 : 0);
+}
+
+/// Readable numbers have at most this many significant digits.
+constexpr size_t kReadableDigits = 7;
+/// A bandwidth prints as it is up to this many: LIBRA's allocations are
+/// written with 9 (`108.547673 GBps`).
+constexpr size_t kPlainBandwidthDigits = 9;
+/// Shares `x / k` are tried for k up to this (a switch's ports - 1).
+constexpr int64_t kMaxShare = 1024;
+
+std::string exactBandwidth(double bps) {
   std::string s = pickShortest(
       kBandwidthUnits,
       [&](const Unit &u) -> std::optional<std::string> {
@@ -282,10 +299,44 @@ std::string formatBandwidth(double bps) {
   return s.empty() ? shortestFixed(bps) + " Bps" : s;
 }
 
-std::string formatTime(int64_t ps) {
+/// `<v> <unit> / <k>` when bps is exactly v * scale / k, computed as the
+/// parser does, for a readable v: unwinding a switch divides a port's
+/// bandwidth among its peers, and `450 GBps / 7` reads better than
+/// `59.87073693956648 GiBps`. Empty if no k <= kMaxShare does.
+std::string formatShare(double bps) {
+  for (int64_t k = 2; k <= kMaxShare; ++k) {
+    std::string best;
+    for (const Unit &u : kBandwidthUnits) {
+      double v = bps * double(k) / u.scale;
+      if (!(v >= 1 && v < 1e7))
+        continue;
+      // v rounded to kReadableDigits significant digits; only such a value
+      // can have a readable text. Below 1e7 this is never an exponent.
+      char buf[64];
+      auto res = std::to_chars(buf, buf + sizeof(buf), v,
+                               std::chars_format::general, int(kReadableDigits));
+      if (res.ec != std::errc())
+        continue;
+      std::string text(buf, res.ptr);
+      std::optional<double> parsed = parseDouble(text);
+      if (!parsed || *parsed * u.scale / double(k) != bps ||
+          significantDigits(text) > kReadableDigits)
+        continue;
+      std::string candidate = text + " " + u.name;
+      if (best.empty() || candidate.size() <= best.size())
+        best = candidate;
+    }
+    if (!best.empty())
+      return best + " / " + std::to_string(k);
+  }
+  return "";
+}
+
+/// The shortest exact text of a time in one unit (`9606000012 ps`).
+std::string exactTime(int64_t ps) {
   if (ps == 0)
     return "0 ps";
-  std::string s = pickShortest(
+  return pickShortest(
       kTimeUnits,
       [&](const Unit &u) -> std::optional<std::string> {
         return exactQuotient(ps, int64_t(u.scale));
@@ -300,7 +351,51 @@ std::string formatTime(int64_t ps) {
         // Beyond 2^62 the comparison below could not be made exactly.
         return std::fabs(x) < 4e18 && int64_t(x) == ps;
       });
-  return s;
+}
+
+/// Leading digits kept in the head of a sum (`9.606 ms + 12 ps`).
+constexpr int kHeadDigits = 4;
+
+} // namespace
+
+std::string formatBandwidth(double bps) {
+  if (std::isnan(bps))
+    return "?";
+  if (std::isinf(bps))
+    return bps > 0 ? "inf Bps" : "-inf Bps";
+  if (bps == 0)
+    return "0 Bps";
+  std::string exact = exactBandwidth(bps);
+  if (significantDigits(exact.substr(0, exact.find(' '))) <=
+      kPlainBandwidthDigits)
+    return exact;
+  if (bps > 0)
+    if (std::string share = formatShare(bps); !share.empty())
+      return share;
+  return exact;
+}
+
+std::string formatTime(int64_t ps) {
+  if (ps <= 0)
+    return exactTime(ps);
+  // In the largest unit the time has at least 1 of.
+  const Unit *unit = &kTimeUnits[0];
+  for (const Unit &u : kTimeUnits)
+    if (double(ps) >= u.scale)
+      unit = &u;
+  std::string exact = exactQuotient(ps, int64_t(unit->scale));
+  if (significantDigits(exact) <= kReadableDigits)
+    return exact + " " + unit->name;
+  // Too many digits to read: the leading kHeadDigits digits, then the exact
+  // rest, which has fewer digits (`9606000012 ps` is `9.606 ms + 12 ps`).
+  int64_t magnitude = 1;
+  for (int64_t rest = ps; rest >= 10; rest /= 10)
+    magnitude *= 10;
+  int64_t step = magnitude;
+  for (int i = 1; i < kHeadDigits; ++i)
+    step /= 10;
+  int64_t head = ps - ps % step;
+  return formatTime(head) + " + " + formatTime(ps - head);
 }
 
 std::string formatSize(int64_t bytes) {

@@ -1,12 +1,13 @@
 //===- NetworkModelTest.cpp - Unwound networks written as IR read back ----===//
 //
-// Property: for random explicit networks with switches, the IR that
+// Properties: for random explicit networks with switches, the IR that
 // writeExplicitNetwork produces for the unwound network is valid and reads
-// back as the same links, bit for bit.
+// back as the same links, bit for bit; so do printed link specs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Network/Quantity.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -15,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
 #include <random>
 #include <set>
 #include <tuple>
@@ -104,6 +107,31 @@ TEST(NetworkModelTest, UnwoundRandomNetworksReadBackExactly) {
     EXPECT_EQ(back->numSwitches(), 0u) << input;
     EXPECT_EQ(linksOf(*back), linksOf(unwound))
         << input << "\nwrote:\n" << written;
+  }
+}
+
+/// Printed quantities parse back bit for bit through the IR parser itself:
+/// shares (`450 GBps / 7`) and sums of times (`9.606 ms + 12 ps`) included.
+TEST(NetworkModelTest, PrintedLinkSpecsParseBackExactly) {
+  MLIRContext context;
+  context.loadDialect<topo::TopoDialect>();
+  std::mt19937_64 rng(7);
+  const double units[] = {1e9, 1073741824.0, 1e6};
+  for (int i = 0; i < 300; ++i) {
+    double bps =
+        i % 2 ? std::pow(10.0, std::uniform_real_distribution<double>(0, 15)(rng))
+              : double(1 + rng() % 1000) * units[rng() % 3] /
+                    double(1 + rng() % 1023);
+    int64_t ps = int64_t(rng() % 1'000'000'000'000'000) + 1;
+    std::string text = "topo.network @n { topo.npus 2 topo.link 0 -> 1 link(" +
+                       formatBandwidth(bps) + ", " + formatTime(ps) + ") }";
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(module) << text;
+    FailureOr<Network> network = topo::buildNetworkModel(onlyNetwork(*module));
+    ASSERT_TRUE(succeeded(network)) << text;
+    double back = network->bandwidth(0);
+    EXPECT_EQ(std::memcmp(&back, &bps, sizeof bps), 0) << text;
+    EXPECT_EQ(network->latency(0), ps) << text;
   }
 }
 

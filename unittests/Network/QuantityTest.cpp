@@ -4,8 +4,11 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <random>
 #include <limits>
 #include <string>
 
@@ -24,18 +27,31 @@ std::pair<double, std::string> split(const std::string &text) {
           text.substr(space + 1)};
 }
 
+/// "450 GBps / 7" as the IR parser reads it: the quantity, then divided.
 double parseBandwidth(const std::string &text) {
-  auto [v, unit] = split(text);
+  size_t slash = text.find(" / ");
+  auto [v, unit] = split(text.substr(0, slash));
   double bps = 0;
   EXPECT_EQ(toBandwidth(v, unit, bps), "") << text;
+  if (slash != std::string::npos)
+    bps /= double(std::stoll(text.substr(slash + 3)));
   return bps;
 }
 
+/// "9.606 ms + 12 ps" as the IR parser reads it: the sum of the terms.
 int64_t parseTime(const std::string &text) {
-  auto [v, unit] = split(text);
-  int64_t ps = -1;
-  EXPECT_EQ(toTime(v, unit, ps), "") << text;
-  return ps;
+  int64_t total = 0;
+  size_t begin = 0;
+  while (true) {
+    size_t plus = text.find(" + ", begin);
+    auto [v, unit] = split(text.substr(begin, plus - begin));
+    int64_t ps = -1;
+    EXPECT_EQ(toTime(v, unit, ps), "") << text;
+    total += ps;
+    if (plus == std::string::npos)
+      return total;
+    begin = plus + 3;
+  }
 }
 
 int64_t parseSize(const std::string &text) {
@@ -179,8 +195,16 @@ TEST(QuantityTest, FormatBandwidth) {
   EXPECT_EQ(formatBandwidth(450e9), "450 GBps");
   EXPECT_EQ(formatBandwidth(1e12), "1 TBps");
   EXPECT_EQ(formatBandwidth(1536), "1.5 KiBps");
-  // 17 significant digits in GiBps and in Bps: the tie goes to the larger.
-  EXPECT_EQ(formatBandwidth(25e9 / 3), "7.761021455128987 GiBps");
+  // A share of a readable bandwidth reads as one (switch unwinding), not
+  // as 17 significant digits.
+  EXPECT_EQ(formatBandwidth(25e9 / 3), "25 GBps / 3");
+  EXPECT_EQ(formatBandwidth(450e9 / 7), "450 GBps / 7");
+  EXPECT_EQ(formatBandwidth(136.0 * (1 << 30) / 4), "34 GiBps");
+  EXPECT_EQ(formatBandwidth(136.0 * (1 << 30) / 7), "136 GiBps / 7");
+  // Up to 7 significant digits read as they are.
+  EXPECT_EQ(formatBandwidth(116.129032e9), "116.129032 GBps");
+  // Neither: the shortest exact text.
+  EXPECT_EQ(formatBandwidth(123456789.123456), "123.456789123456 MBps");
   EXPECT_EQ(formatBandwidth(1.5), "1.5 Bps");
   EXPECT_EQ(formatBandwidth(0), "0 Bps");
   EXPECT_EQ(formatBandwidth(kMaxBandwidthBps), "1000000 TBps");
@@ -193,13 +217,18 @@ TEST(QuantityTest, FormatTime) {
   EXPECT_EQ(formatTime(0), "0 ps");
   EXPECT_EQ(formatTime(1), "1 ps");
   EXPECT_EQ(formatTime(1000), "1 ns");
-  EXPECT_EQ(formatTime(1234567), "1234567 ps"); // shorter than 1.234567 us
+  // In the largest unit it has at least 1 of, with up to 7 digits.
+  EXPECT_EQ(formatTime(1234567), "1.234567 us");
+  EXPECT_EQ(formatTime(6715886400), "6.715 ms + 886.4 ns");
+  // Beyond: 4 digits and the exact rest.
+  EXPECT_EQ(formatTime(9606000012), "9.606 ms + 12 ps");
+  EXPECT_EQ(formatTime(83000001), "83 us + 1 ps");
   EXPECT_EQ(formatTime(1234500), "1.2345 us");
   EXPECT_EQ(formatTime(1500), "1.5 ns");
   EXPECT_EQ(formatTime(700000), "700 ns");
   EXPECT_EQ(formatBandwidth(100e9), "100 GBps"); // not 0.1 TBps
   EXPECT_EQ(formatTime(kMaxTimePs), "1000 s");
-  EXPECT_EQ(formatTime(684448242000), "684448242 ns");
+  EXPECT_EQ(formatTime(684448242000), "684.4 ms + 48.242 us");
   EXPECT_EQ(formatTime(684448200000), "684.4482 ms");
   EXPECT_EQ(formatTime(-2000), "-2 ns");
 }
@@ -238,6 +267,59 @@ TEST(QuantityTest, RoundTrips) {
         kMaxSizeBytes - 1, kMaxSizeBytes}) {
     std::string text = formatSize(b);
     EXPECT_EQ(parseSize(text), b) << text;
+  }
+}
+
+/// Readable texts have bounded digits: each number in them (the terms of a
+/// time, the numerator of a share) has at most 7 significant digits, or 9
+/// for a bandwidth written as it is.
+size_t mostDigits(const std::string &text) {
+  size_t most = 0, digits = 0;
+  bool leading = true;
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      if (c != '0' || !leading)
+        ++digits, leading = false;
+    } else if (c != '.') {
+      most = std::max(most, digits);
+      digits = 0;
+      leading = true;
+    }
+  }
+  return std::max(most, digits);
+}
+
+TEST(QuantityTest, RandomTimesRoundTripReadably) {
+  std::mt19937_64 rng(10);
+  for (int i = 0; i < 20000; ++i) {
+    // Log-uniform over 1 ps .. 1000 s, so that every unit is exercised.
+    int64_t ps = std::max<int64_t>(
+        1, int64_t(std::pow(10.0, std::uniform_real_distribution<double>(
+                                      0, 15)(rng))));
+    if (i % 2)
+      ps = int64_t(rng() % uint64_t(kMaxTimePs)) + 1;
+    std::string text = formatTime(ps);
+    ASSERT_EQ(parseTime(text), ps) << text;
+    EXPECT_LE(mostDigits(text), 7u) << text;
+  }
+}
+
+TEST(QuantityTest, RandomBandwidthsRoundTripBitForBit) {
+  std::mt19937_64 rng(22);
+  const double units[] = {1e9, 1073741824.0, 1e6};
+  for (int i = 0; i < 1000; ++i) {
+    double bps;
+    if (i % 3 == 0) // any double in 1 Bps .. 1 PBps
+      bps = std::pow(10.0, std::uniform_real_distribution<double>(0, 15)(rng));
+    else // a switch port's share: a readable bandwidth over its peers
+      bps = double(1 + rng() % 1000) * units[rng() % 3] /
+            double(1 + rng() % 1023);
+    std::string text = formatBandwidth(bps);
+    double back = parseBandwidth(text);
+    ASSERT_EQ(std::memcmp(&back, &bps, sizeof bps), 0)
+        << text << " " << back << " != " << bps;
+    if (i % 3 != 0)
+      EXPECT_LE(mostDigits(text), 9u) << text;
   }
 }
 

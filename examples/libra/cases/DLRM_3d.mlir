@@ -6,7 +6,7 @@ module {
     topo.price tier(InterPod) link(7.80003) switch(18.00003) nic(31.60003)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @DLRM on @libra3d compute(3359225 ns) {
+  coll.workload @DLRM on @libra3d compute(3.359225 ms) {
     coll.all_to_all size(4 MiB) dims [0, 1, 2] count(2)
     coll.all_reduce size(112132 KiB) dims [0, 1, 2]
   }

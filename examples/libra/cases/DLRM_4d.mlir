@@ -7,7 +7,7 @@ module {
     topo.price tier(InterPod) link(7.80004) switch(18.00004) nic(31.60004)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @DLRM on @libra4d compute(3359225 ns) {
+  coll.workload @DLRM on @libra4d compute(3.359225 ms) {
     coll.all_to_all size(4 MiB) dims [0, 1, 2, 3] count(2)
     coll.all_reduce size(112132 KiB) dims [0, 1, 2, 3]
   }

@@ -7,7 +7,7 @@ module {
     topo.price tier(InterPod) link(7.80004) switch(18.00004) nic(31.60004)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @GPT_3 on @libra4d compute(684448242 ns) {
+  coll.workload @GPT_3 on @libra4d compute(684.4 ms + 48.242 us) {
     coll.all_reduce size(768 MiB) dims [0, 1] groups [4, 4] count(8)
     coll.all_gather size(768 MiB) dims [0, 1] groups [4, 4] count(2)
     coll.all_reduce size(432 MiB) dims [1, 2, 3] groups [2, 4, 32]

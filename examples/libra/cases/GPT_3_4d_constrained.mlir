@@ -11,7 +11,7 @@ module {
     topo.constraint bw(1) >= bw(2)
     topo.constraint bw(2) + bw(3) == 200 GBps
   }
-  coll.workload @GPT_3 on @libra4d compute(684448242 ns) {
+  coll.workload @GPT_3 on @libra4d compute(684.4 ms + 48.242 us) {
     coll.all_reduce size(768 MiB) dims [0, 1] groups [4, 4] count(8)
     coll.all_gather size(768 MiB) dims [0, 1] groups [4, 4] count(2)
     coll.all_reduce size(432 MiB) dims [1, 2, 3] groups [2, 4, 32]

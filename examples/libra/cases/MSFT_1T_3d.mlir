@@ -6,7 +6,7 @@ module {
     topo.price tier(InterPod) link(7.80003) switch(18.00003) nic(31.60003)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @MSFT_1T on @libra3d compute(169995114 ns) {
+  coll.workload @MSFT_1T on @libra3d compute(169.9 ms + 95.114 us) {
     coll.all_reduce size(768 MiB) dims [0, 1] count(8)
     coll.all_gather size(768 MiB) dims [0, 1] count(2)
     coll.all_reduce size(216 MiB) dims [2]

@@ -6,7 +6,7 @@ module {
     topo.price tier(InterPod) link(7.80003) switch(18.00003) nic(31.60003)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @ResNet_50 on @libra3d compute(1095314 ns) {
+  coll.workload @ResNet_50 on @libra3d compute(1.095314 ms) {
     coll.all_reduce size(51005824 B) dims [0, 1, 2]
   }
 }

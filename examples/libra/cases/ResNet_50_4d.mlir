@@ -7,7 +7,7 @@ module {
     topo.price tier(InterPod) link(7.80004) switch(18.00004) nic(31.60004)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @ResNet_50 on @libra4d compute(1095314 ns) {
+  coll.workload @ResNet_50 on @libra4d compute(1.095314 ms) {
     coll.all_reduce size(51005824 B) dims [0, 1, 2, 3]
   }
 }

@@ -6,7 +6,7 @@ module {
     topo.price tier(InterPod) link(7.80003) switch(18.00003) nic(31.60003)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @Turing_NLG on @libra3d compute(327148662 ns) {
+  coll.workload @Turing_NLG on @libra3d compute(327.1 ms + 48.662 us) {
     coll.all_reduce size(849072 KiB) dims [0, 1, 2]
   }
 }

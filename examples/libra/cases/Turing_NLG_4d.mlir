@@ -7,7 +7,7 @@ module {
     topo.price tier(InterPod) link(7.80004) switch(18.00004) nic(31.60004)
     topo.constraint sum == 500 GBps
   }
-  coll.workload @Turing_NLG on @libra4d compute(327148662 ns) {
+  coll.workload @Turing_NLG on @libra4d compute(327.1 ms + 48.662 us) {
     coll.all_reduce size(849072 KiB) dims [0, 1, 2, 3]
   }
 }

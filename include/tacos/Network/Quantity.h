@@ -39,8 +39,17 @@ std::string toBandwidth(double value, std::string_view unit, double &bps);
 std::string toTime(double value, std::string_view unit, int64_t &ps);
 std::string toSize(double value, std::string_view unit, int64_t &bytes);
 
-/// Formats a quantity with the unit that gives the shortest text that parses
-/// back to exactly the same value (`53687091200` Bps prints as `50 GiBps`).
+/// Formats a quantity as text that parses back to exactly the same value,
+/// readable first (docs/TopoRationale.md, "Printing quantities"):
+/// - a size, or a bandwidth with at most 9 significant digits in some unit:
+///   the unit that gives the shortest text (`53687091200` Bps prints as
+///   `50 GiBps`);
+/// - a bandwidth that is one of at most 7 digits divided by k <= 1024 (a
+///   switch port shared by its peers): `450 GBps / 7`; else the shortest
+///   exact text;
+/// - a time: in the largest unit it has at least 1 of, if that takes at most
+///   7 significant digits (`6.715886 ms`); else its first 4 digits plus the
+///   exact rest, recursively (`9.606 ms + 12 ps`).
 std::string formatBandwidth(double bps);
 std::string formatTime(int64_t ps);
 std::string formatSize(int64_t bytes);

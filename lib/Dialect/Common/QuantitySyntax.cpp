@@ -4,6 +4,9 @@
 #include "tacos/Network/Quantity.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -14,7 +17,8 @@ namespace tacos {
 /// reported as out of range rather than wrapping.
 /// A number, integer or not. Integers are read exactly (APInt) so that huge
 /// values are rounded rather than wrapped.
-static ParseResult parseNumber(AsmParser &parser, double &value) {
+static ParseResult parseNumber(AsmParser &parser, double &value,
+                               std::optional<APInt> *integerRead = nullptr) {
   APInt integer;
   OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
   if (!isInteger.has_value())
@@ -22,7 +26,16 @@ static ParseResult parseNumber(AsmParser &parser, double &value) {
   if (failed(*isInteger))
     return failure();
   value = integer.roundToDouble(/*isSigned=*/true);
+  if (integerRead)
+    *integerRead = integer;
   return success();
+}
+
+/// MLIR lexes `1e300` as the integer 1 and the keyword `e300` (its floats
+/// need a decimal point): true for such a keyword.
+static bool isExponent(StringRef keyword) {
+  return keyword.size() > 1 && (keyword[0] == 'e' || keyword[0] == 'E') &&
+         llvm::all_of(keyword.drop_front(), llvm::isDigit);
 }
 
 /// Parses `<number> <unit>` and converts it with `convert`, which returns an
@@ -32,13 +45,24 @@ static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
                                  T &result, Convert convert) {
   SMLoc loc = parser.getCurrentLocation();
   double value;
-  if (parseNumber(parser, value))
+  std::optional<APInt> integer;
+  if (parseNumber(parser, value, &integer))
     return failure();
   SMLoc unitLoc = parser.getCurrentLocation();
   std::string unit;
   if (parser.parseOptionalKeywordOrString(&unit))
     return parser.emitError(unitLoc, "expected a unit (")
            << unitList(kind) << ")";
+  if (integer && isExponent(unit)) {
+    // Read the whole literal with strtod, so that it rounds once.
+    value = std::strtod((llvm::toString(*integer, 10, /*Signed=*/true) + unit)
+                            .c_str(),
+                        nullptr);
+    unitLoc = parser.getCurrentLocation();
+    if (parser.parseOptionalKeywordOrString(&unit))
+      return parser.emitError(unitLoc, "expected a unit (")
+             << unitList(kind) << ")";
+  }
   if (!unitScale(kind, unit))
     return parser.emitError(unitLoc, "unknown unit '")
            << unit << "'; expected one of " << unitList(kind);
@@ -56,12 +80,36 @@ ParseResult parseBandwidth(AsmParser &parser, std::optional<double> &bps) {
   double value;
   if (parseQuantity(parser, QuantityKind::Bandwidth, value, toBandwidth))
     return failure();
+  // `450 GBps / 7`: a share, as switch unwinding prints it.
+  if (succeeded(parser.parseOptionalSlash())) {
+    SMLoc loc = parser.getCurrentLocation();
+    int64_t divisor = 0;
+    if (parser.parseInteger(divisor))
+      return failure();
+    if (divisor < 1)
+      return parser.emitError(loc, "bandwidth divisor must be at least 1");
+    value /= double(divisor);
+  }
   bps = value;
   return success();
 }
 
 ParseResult parseTime(AsmParser &parser, int64_t &ps) {
-  return parseQuantity(parser, QuantityKind::Time, ps, toTime);
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseQuantity(parser, QuantityKind::Time, ps, toTime))
+    return failure();
+  // `9.606 ms + 12 ps`: a readable head and the exact rest, as printed.
+  while (succeeded(parser.parseOptionalPlus())) {
+    int64_t term = 0;
+    if (parseQuantity(parser, QuantityKind::Time, term, toTime))
+      return failure();
+    // Each term is within the limit, so the sum cannot overflow; check it
+    // against the limit like a single time.
+    std::string error = toTime(double(ps + term), "ps", ps);
+    if (!error.empty())
+      return parser.emitError(loc, error);
+  }
+  return success();
 }
 
 ParseResult parseSize(AsmParser &parser, int64_t &bytes) {

@@ -2,6 +2,7 @@
 // RUN: tacos-opt %s --coll-decompose=phases=strict --coll-verify | FileCheck %s --check-prefix=STRICT
 // RUN: tacos-opt %s --coll-decompose --coll-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not tacos-opt %s --coll-decompose=phases=overlapped 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not tacos-opt %s --coll-decompose=trials=0 2>&1 | FileCheck %s --check-prefix=TRIALS
 
 topo.network @torus { topo.dims [ring(3) link(50 GBps, 1 us), ring(2) link(20 GBps, 2 us)] }
 coll.all_reduce @ar on @torus size(6 MB)
@@ -21,3 +22,4 @@ coll.all_gather @ag on @torus size(6 MB)
 // REPORT: phases pipelined; strict phases would take
 
 // BAD: coll-decompose: unknown phases 'overlapped'; expected pipelined or strict
+// TRIALS: coll-decompose: trials must be at least 1, got 0

@@ -9,8 +9,3 @@ coll.algorithm @bc broadcast on @line3 root(0) size(1 MB) time(42 us) {
   coll.transfer copy 0 over 1 -> 2 at [21000000, 42000000]
 }
 
-// -----
-
-topo.network @line3 { topo.dims [line(3) link(50 GBps, 1 us)] }
-// expected-error @+1 {{coll-invert: all_to_all has no inverse}}
-coll.algorithm @a2a all_to_all on @line3 size(3 MB) time(0 ps)

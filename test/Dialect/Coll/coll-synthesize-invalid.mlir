@@ -1,9 +1,11 @@
 // RUN: tacos-opt %s -split-input-file --coll-synthesize -verify-diagnostics
 // RUN: not tacos-opt %s -split-input-file --coll-synthesize=algorithm=magic 2>&1 | FileCheck %s --check-prefix=ALGO
 // RUN: not tacos-opt %s -split-input-file --coll-synthesize=latency=eager 2>&1 | FileCheck %s --check-prefix=LATENCY
+// RUN: not tacos-opt %s -split-input-file --coll-synthesize=trials=0 2>&1 | FileCheck %s --check-prefix=TRIALS
 
 // ALGO: unknown algorithm 'magic'; expected tacos, exact, ring, direct, rhd or dbt
 // LATENCY: unknown latency model 'eager'; expected blocking or pipelined
+// TRIALS: coll-synthesize: trials must be at least 1, got 0
 
 topo.network @split {
   topo.npus 4

@@ -8,7 +8,7 @@ topo.network @libra3d {
              fully_connected(8) link(?, 1 us) tier(node),
              switch(32) link(?, 2 us) tier(pod)]
 }
-// CHECK-LABEL: coll.workload @gpt3 on @libra3d compute(684448242 ns) {
+// CHECK-LABEL: coll.workload @gpt3 on @libra3d compute(684.4 ms + 48.242 us) {
 // CHECK-NEXT:    coll.all_reduce size(768 MiB) dims [0] count(8)
 // CHECK-NEXT:    coll.all_gather size(48 MiB) dims [0] count(2)
 // CHECK-NEXT:    coll.all_reduce size(432 MiB) dims [1, 2]

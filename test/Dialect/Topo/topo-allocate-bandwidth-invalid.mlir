@@ -2,9 +2,11 @@
 // RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="workload=@zzz" 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="objective=speed" 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="model=exact" 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: not tacos-opt %s --split-input-file --topo-allocate-bandwidth="model=synthesized trials=0" 2>&1 | FileCheck %s --check-prefix=TRIALS
 
 // OPTION: unknown objective 'speed'; expected perf or perf-per-cost
 // MODEL: unknown model 'exact'; expected analytic or synthesized
+// TRIALS: topo-allocate-bandwidth: trials must be at least 1, got 0
 // NAME: no coll.workload @zzz
 
 // expected-error @below {{the module has no coll.workload to size the network for}}

@@ -1,5 +1,7 @@
 // RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=%t.json" | FileCheck %s --check-prefix=IR
-// RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=-" -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
+// report=- keeps stdout for the IR alone:
+// RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=-" 2>/dev/null | tacos-opt -split-input-file -o /dev/null
 
 // One collective and only a sum constraint: B_d = S a_d / sum(a) (DESIGN §6).
 // All-Reduce of 1 GiB over ring(4) then switch(8): a_0 = 2m 3/4 = 1.5m,

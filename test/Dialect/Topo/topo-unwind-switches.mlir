@@ -70,6 +70,11 @@ topo.network @pod { topo.dims [switch(8) link(450 GBps, 0.7 us), switch(4) link(
 // COUNT-NEXT: directed links 80
 topo.network @ringsw { topo.dims [ring(4) link(100 GBps, 1 us), switch(4) link(50 GBps, 2 us)] }
 
+// A port's share prints as the share it is (exact and readable), not as
+// 59.87073693956648 GiBps.
+// CHECK-LABEL: topo.network @eight
+// CHECK-NEXT: topo.npus 8
+// CHECK-NEXT: topo.link 0 <-> 1 link(450 GBps / 7, 1.4 us) {via = "dim0_0"}
 coll.all_gather @ag8 on @eight size(8 MB)
 topo.network @eight { topo.dims [switch(8) link(450 GBps, 0.7 us)] }
 

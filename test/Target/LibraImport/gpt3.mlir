@@ -20,7 +20,7 @@
 // D3-NEXT:     topo.price tier(InterPod) link(7.80003) switch(18.00003) nic(31.60003)
 // D3-NEXT:     topo.constraint sum == 500 GBps
 // D3-NEXT:   }
-// D3-NEXT:   coll.workload @GPT_3 on @libra3d compute(684448242 ns) {
+// D3-NEXT:   coll.workload @GPT_3 on @libra3d compute(684.4 ms + 48.242 us) {
 // D3-NEXT:     coll.all_reduce size(768 MiB) dims [0] count(8)
 // D3-NEXT:     coll.all_gather size(768 MiB) dims [0] count(2)
 // D3-NEXT:     coll.all_reduce size(432 MiB) dims [1, 2]{{$}}
@@ -41,7 +41,7 @@
 // D4-NEXT:     topo.price tier(InterNode) link(4.00003) switch(13.00003)
 // D4-NEXT:     topo.price tier(InterPod) link(7.80004) switch(18.00004) nic(31.60004)
 // D4-NEXT:   }
-// D4-NEXT:   coll.workload @GPT_3 on @libra4d compute(684448242 ns) {
+// D4-NEXT:   coll.workload @GPT_3 on @libra4d compute(684.4 ms + 48.242 us) {
 // D4-NEXT:     coll.all_reduce size(768 MiB) dims [0, 1] groups [4, 4] count(8)
 // D4-NEXT:     coll.all_gather size(768 MiB) dims [0, 1] groups [4, 4] count(2)
 // D4-NEXT:     coll.all_reduce size(432 MiB) dims [1, 2, 3] groups [2, 4, 32]{{$}}

@@ -31,6 +31,11 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
           << phases << "'; expected pipelined or strict";
       return signalPassFailure();
     }
+    if (trials < 1) {
+      mlir::emitError(getOperation().getLoc(),
+                      "coll-decompose: trials must be at least 1, got 0");
+      return signalPassFailure();
+    }
     SymbolTableCollection symbols;
     for (AllReduceOp request :
          llvm::to_vector(getOperation().getOps<AllReduceOp>())) {

@@ -29,10 +29,13 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
   LogicalResult invert(AlgorithmOp algorithm, SymbolTableCollection &symbols) {
     std::optional<CollectiveKind> inverse =
         inverseOf(algorithm.getCollectiveKind());
-    if (!inverse)
-      return algorithm.emitError("coll-invert: ")
-             << collectiveName(algorithm.getCollectiveKind())
-             << " has no inverse";
+    if (!inverse) {
+      // Other algorithms of the same file are still worth inverting.
+      algorithm.emitRemark("coll-invert: ")
+          << collectiveName(algorithm.getCollectiveKind())
+          << " has no inverse; left as it is";
+      return success();
+    }
     if (algorithm.getUnmaterialized())
       return algorithm.emitError(
           "coll-invert: the transfers were not materialized");

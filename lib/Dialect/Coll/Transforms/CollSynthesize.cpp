@@ -55,6 +55,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     if (latency != "blocking" && latency != "pipelined")
       return fail(module, "unknown latency model '" + latency +
                               "'; expected blocking or pipelined");
+    if (trials < 1)
+      return fail(module, "trials must be at least 1, got 0");
     if (materialize != "auto" && materialize != "ops" &&
         materialize != "packed" && materialize != "none")
       return fail(module, "unknown materialize mode '" + materialize +

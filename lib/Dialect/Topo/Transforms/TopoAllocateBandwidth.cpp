@@ -89,6 +89,8 @@ struct TopoAllocateBandwidthPass
     if (model != "analytic" && model != "synthesized")
       return fail("unknown model '" + model +
                   "'; expected analytic or synthesized");
+    if (trials < 1)
+      return fail("trials must be at least 1, got 0");
     libra::Objective goal = objective == "perf"
                                 ? libra::Objective::Perf
                                 : libra::Objective::PerfPerCost;
@@ -323,6 +325,13 @@ struct TopoAllocateBandwidthPass
   }
 
   LogicalResult writeReport(llvm::json::Object report) {
+    // stdout carries the IR: '-' (the terminal) is stderr, as for coll-report.
+    if (this->report == "-") {
+      llvm::errs() << llvm::formatv("{0:2}",
+                                    llvm::json::Value(std::move(report)))
+                   << "\n";
+      return success();
+    }
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file =
         openOutputFile(this->report, &error);

@@ -180,7 +180,8 @@ def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
     during [T - e, T - s], a `copy` becomes a `reduce` and back (Scatter and
     Gather stay copies). Each chunk's tree is then a reduction tree into its
     owner, which needs every NPU to receive every chunk exactly once: an
-    algorithm that does not is refused, naming the pair.
+    algorithm that does not is refused, naming the pair. Algorithms with no
+    inverse (All-to-All, All-Reduce) are left as they are, with a remark.
 
     The inverse runs on the transposed network. For symmetric networks that
     is the same network; otherwise the pass adds `@<network>_transposed`

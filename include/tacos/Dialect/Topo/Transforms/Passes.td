@@ -141,7 +141,8 @@ def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
     ListOption<"workloads", "workload", "std::string",
                "Workloads to size for (@sym; default: every coll.workload)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
-           "Write a JSON report to this file ('-' for stdout)">,
+           "Write a JSON report to this file ('-' for stderr: stdout "
+           "carries the IR)">,
     Option<"model", "model", "std::string", /*default=*/"\"analytic\"",
            "analytic (LIBRA's formulas) or synthesized (TEN-synthesized "
            "collective times, <= 64 NPUs)">,
