@@ -30,12 +30,12 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
     std::optional<CollectiveKind> inverse =
         inverseOf(algorithm.getCollectiveKind());
     if (!inverse)
-      return algorithm.emitError("coll-invert: ")
-             << collectiveName(algorithm.getCollectiveKind())
+      return emitErrorAt(algorithm)
+             << "coll-invert: " << collectiveName(algorithm.getCollectiveKind())
              << " has no inverse";
     if (algorithm.getUnmaterialized())
-      return algorithm.emitError(
-          "coll-invert: the transfers were not materialized");
+      return emitErrorAt(algorithm)
+             << "coll-invert: the transfers were not materialized";
     FailureOr<CollectiveModel> collective =
         buildCollectiveModel(algorithm, symbols);
     if (failed(collective))
@@ -49,7 +49,7 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
     std::string error = invertSchedule(table->view(), algorithm.getTime(),
                                        inverted, flip);
     if (!error.empty())
-      return algorithm.emitError("coll-invert: ") << error;
+      return emitErrorAt(algorithm) << "coll-invert: " << error;
 
     if (!isSymmetric(collective->network))
       algorithm.setNetworkAttr(

@@ -32,16 +32,16 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
   LogicalResult simulateOne(AlgorithmOp algorithm,
                             SymbolTableCollection &symbols) {
     if (algorithm.getUnmaterialized())
-      return algorithm.emitError("coll-simulate: the transfers of @")
-             << algorithm.getSymName()
+      return emitErrorAt(algorithm)
+             << "coll-simulate: the transfers of @" << algorithm.getSymName()
              << " were not materialized (materialize=none)";
     FailureOr<CollectiveModel> collective =
         buildCollectiveModel(algorithm, symbols);
     if (failed(collective))
       return failure();
     if (!collective->problemError.empty())
-      return algorithm.emitError("coll-simulate: ")
-             << collective->problemError;
+      return emitErrorAt(algorithm)
+             << "coll-simulate: " << collective->problemError;
     FailureOr<TransferTable> table = readTransfers(algorithm);
     if (failed(table))
       return failure();
@@ -56,10 +56,10 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
       if (!algorithm.getBody().empty())
         ops = llvm::to_vector(algorithm.getBody().getOps<TransferOp>());
       if (timed.errorIndex < ops.size())
-        return ops[timed.errorIndex].emitError("coll-simulate: ")
-               << timed.error;
-      return algorithm.emitError("coll-simulate: transfer ")
-             << timed.errorIndex << ": " << timed.error;
+        return emitErrorAt(ops[timed.errorIndex])
+               << "coll-simulate: " << timed.error;
+      return emitErrorAt(algorithm) << "coll-simulate: transfer "
+                                    << timed.errorIndex << ": " << timed.error;
     }
     writeTransfers(algorithm, timed.schedule.view(), transferForm(algorithm));
     algorithm.setTime(timed.timePs);

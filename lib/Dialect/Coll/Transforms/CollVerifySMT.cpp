@@ -54,7 +54,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
         builder, algorithm.getLoc(), model->collective.network, model->spec,
         model->transfers.view(), algorithm.getTime(), error);
     if (failed(encoding))
-      return algorithm.emitError("coll-verify-smt: ") << error;
+      return emitErrorAt(algorithm) << "coll-verify-smt: " << error;
     std::vector<const SmtFact *> found;
     Z3Outcome outcome = solveEncoding(*scratch, *encoding, timeoutMs, found);
     switch (outcome.result) {
@@ -62,10 +62,11 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
       algorithm->setAttr(kVerifiedSmtAttr, UnitAttr::get(&getContext()));
       return success();
     case Z3Outcome::Result::Error:
-      return algorithm.emitError("coll-verify-smt: z3 failed: ")
-             << outcome.message;
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: z3 failed: " << outcome.message;
     case Z3Outcome::Result::Unknown:
-      return algorithm.emitError("coll-verify-smt: z3 gave no answer")
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: z3 gave no answer"
              << (timeoutMs ? " within the time limit" : "") << ": "
              << outcome.message;
     case Z3Outcome::Result::Sat:
@@ -75,8 +76,8 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
       reportViolation(algorithm, "coll-verify-smt", fact->property,
                       fact->transfer, fact->description);
     if (found.empty())
-      return algorithm.emitError(
-          "coll-verify-smt: z3 found a violation it did not name");
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: z3 found a violation it did not name";
     return failure();
   }
 };
