@@ -8,13 +8,23 @@
 // data it combines) or nothing. A transfer reads its source's set at its
 // start and writes it at its end: `copy` replaces the destination's set,
 // `reduce` adds to it (reducing into a node that holds nothing sets it).
-// Arrivals at time t are visible to departures at t. A transfer that fails
+// Arrivals at time t are visible to departures at t. Only chunks with more
+// than one contribution are reduced: a `reduce` of a single-contribution
+// chunk (any chunk of All-Gather, Broadcast, Scatter, Gather, All-to-All) is
+// a reduction violation whatever its destination holds, and lands as a copy.
+// Simultaneous arrivals (docs/Verification.md): writes of one combining
+// chunk into one NPU that end at the same time race if one of them is a
+// copy (the value would depend on which lands last), a reduction violation
+// of each of them; reduces commute, so reduces alone never race. Racing
+// writes still land, in input order, so the other findings stay defined;
+// the verdict does not depend on that order. A transfer that fails
 // causality, or whose end is not after its start, carries nothing; one whose
 // link, chunk or kind does not exist is reported and otherwise ignored; one
 // with a wrong duration still arrives at its declared end.
 //
-// Order of violations: a transfer's link, overlap and causality violations
-// (in that order) at its start, reduction ones at its end, in order of time
+// Order of violations: a transfer's link, overlap, causality and
+// single-contribution reduce violations (in that order) at its start, races
+// and other reduction ones at its end, in order of time
 // then input index; then the final-state ones (delivery, incomplete
 // reductions, by chunk and required NPU), then the time.
 //
@@ -46,6 +56,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
@@ -839,6 +850,7 @@ public:
   using Set = uint64_t;
   static Set single(uint32_t rank) { return uint64_t(1) << rank; }
   static bool isEmpty(Set s) { return s == 0; }
+  static uint64_t count(Set s) { return __builtin_popcountll(s); }
   static void merge(Set &into, Set s) { into |= s; }
   static std::string twice(Set into, Set s, Set) {
     Set common = into & s;
@@ -882,6 +894,7 @@ public:
   }
   static Set single(uint32_t rank) { return {1, key(rank), key(rank)}; }
   static bool isEmpty(const Set &s) { return s.count == 0; }
+  static uint64_t count(const Set &s) { return s.count; }
   static void merge(Set &into, const Set &s) {
     into.count += s.count;
     into.sum += s.sum;
@@ -906,6 +919,55 @@ public:
     return "counting some contribution twice and missing another";
   }
 };
+
+std::string singleReduceText(const ScheduleView &t, size_t i) {
+  return transferText(t, i, "reduced over") + ": chunk " +
+         std::to_string(t.chunk(i)) +
+         " has a single contribution, so only a copy may move it";
+}
+
+const char *verbOf(const ScheduleView &t, size_t i) {
+  return t.kindByte(i) == uint8_t(TransferKind::Reduce) ? "reduced over"
+                                                        : "over";
+}
+
+std::string raceText(const ScheduleView &t, size_t i) {
+  return transferText(t, i, verbOf(t, i)) + " lands at npu " +
+         std::to_string(t.dst(i)) +
+         " at the same time as another write of chunk " +
+         std::to_string(t.chunk(i)) +
+         ", and one of them is a copy: the result would depend on their order";
+}
+
+/// Simultaneous arrivals (see the file comment): marks the transfers that
+/// can move data and write a combining chunk into an NPU at the same end as
+/// another such transfer, when one of the group is a copy. Every member of
+/// such a group is marked, whatever order the input lists them in.
+std::vector<uint8_t> findRaces(const ScheduleView &t, const LinkChecker &links,
+                               const std::vector<uint8_t> &combining) {
+  size_t n = t.size();
+  std::vector<uint8_t> races(n, 0);
+  std::vector<size_t> writes;
+  for (size_t i = 0; i < n; ++i)
+    if (links.resolve(t[i]) != kNoLink && combining[t.chunk(i)])
+      writes.push_back(i);
+  auto key = [&](size_t i) {
+    return std::make_tuple(t.chunk(i), t.dst(i), t.end(i));
+  };
+  std::sort(writes.begin(), writes.end(), [&](size_t x, size_t y) {
+    return std::make_pair(key(x), x) < std::make_pair(key(y), y);
+  });
+  for (size_t lo = 0, hi; lo < writes.size(); lo = hi) {
+    bool copy = false;
+    for (hi = lo; hi < writes.size() && key(writes[hi]) == key(writes[lo]);
+         ++hi)
+      copy |= t.kindByte(writes[hi]) == uint8_t(TransferKind::Copy);
+    if (hi - lo >= 2 && copy)
+      for (size_t p = lo; p < hi; ++p)
+        races[writes[p]] = 1;
+  }
+  return races;
+}
 
 /// The general sweep: departure and arrival events with contribution sets.
 template <typename Sets>
@@ -934,6 +996,12 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
     for (uint32_t rank : ranks)
       sets.merge(full[c], sets.single(rank));
   }
+
+  // Chunks with one contribution (every chunk of a non-combining
+  // collective) move by copies only.
+  std::vector<uint8_t> combining(numChunks, 0);
+  for (uint32_t c = 0; c < numChunks; ++c)
+    combining[c] = sets.count(full[c]) > 1;
 
   // Final-state checks at the reported time; they are reported after every
   // transfer's violations, so they are kept aside.
@@ -965,6 +1033,7 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
   // What each transfer read at its start (empty: it carries nothing).
   ZeroArray<Set> carried(n);
   LinkChecker links(network, spec, t, reporter);
+  std::vector<uint8_t> races = findRaces(t, links, combining);
   // Events 0..n-1 are arrivals, n..2n-1 departures: in tie order, arrivals
   // at a time precede departures at that time, then by input index.
   TimeOrder events = TimeOrder::sort(
@@ -979,6 +1048,9 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
           reporter.add(Property::Causality, i, causalityText(t, i));
         else if (t.end(i) > t.start(i))
           carried[i] = have;
+        if (t.kindByte(i) == uint8_t(TransferKind::Reduce) &&
+            !combining[t.chunk(i)])
+          reporter.add(Property::Reduction, i, singleReduceText(t, i));
       }
     } else {
       size_t i = size_t(event);
@@ -986,12 +1058,16 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
       // the one before the first later arrival.
       if (!checked && t.end(i) > reportedTimePs)
         checkFinal();
+      if (races[i])
+        reporter.add(Property::Reduction, i, raceText(t, i));
       const Set &value = carried[i];
       if (sets.isEmpty(value))
         continue;
       uint32_t c = t.chunk(i);
       Set &into = state.at(c, t.dst(i));
-      if (t.kindByte(i) == uint8_t(TransferKind::Copy)) {
+      // A reduce of a single-contribution chunk was reported at its start;
+      // it lands as the copy it should have been.
+      if (t.kindByte(i) == uint8_t(TransferKind::Copy) || !combining[c]) {
         into = value;
         continue;
       }
