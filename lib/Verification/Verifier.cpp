@@ -15,16 +15,18 @@
 // Simultaneous arrivals (docs/Verification.md): writes of one combining
 // chunk into one NPU that end at the same time race if one of them is a
 // copy (the value would depend on which lands last), a reduction violation
-// of each of them; reduces commute, so reduces alone never race. Racing
-// writes still land, in input order, so the other findings stay defined;
-// the verdict does not depend on that order. A transfer that fails
+// of each of them; reduces commute, so reduces alone never race. Arrivals at
+// one time land in a canonical order (reduces first, then by source, lane
+// and start), not the input's, so what each NPU holds, and the verdict,
+// does not depend on the order of the input. A transfer that fails
 // causality, or whose end is not after its start, carries nothing; one whose
 // link, chunk or kind does not exist is reported and otherwise ignored; one
 // with a wrong duration still arrives at its declared end.
 //
 // Order of violations: a transfer's link, overlap, causality and
 // single-contribution reduce violations (in that order) at its start, races
-// and other reduction ones at its end, in order of time
+// and other reduction ones at its end (arrivals at one time in landing
+// order), in order of time
 // then input index; then the final-state ones (delivery, incomplete
 // reductions, by chunk and required NPU), then the time.
 //
@@ -56,6 +58,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <numeric>
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
@@ -969,6 +972,22 @@ std::vector<uint8_t> findRaces(const ScheduleView &t, const LinkChecker &links,
   return races;
 }
 
+/// The order in which arrivals at one time land (docs/Verification.md):
+/// reduces before copies, then by source, lane and start, so that it does not
+/// depend on the order of the input; only transfers that agree on all of
+/// these (and so carry the same value) keep their input order.
+std::vector<size_t> landingOrder(const ScheduleView &t) {
+  std::vector<size_t> order(t.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  auto key = [&](size_t i) {
+    return std::make_tuple(t.kindByte(i) != uint8_t(TransferKind::Reduce),
+                           t.src(i), t.lane(i), t.start(i), i);
+  };
+  std::sort(order.begin(), order.end(),
+            [&](size_t x, size_t y) { return key(x) < key(y); });
+  return order;
+}
+
 /// The general sweep: departure and arrival events with contribution sets.
 template <typename Sets>
 void sweepValues(const Network &network, const VerificationSpec &spec,
@@ -1034,10 +1053,13 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
   ZeroArray<Set> carried(n);
   LinkChecker links(network, spec, t, reporter);
   std::vector<uint8_t> races = findRaces(t, links, combining);
-  // Events 0..n-1 are arrivals, n..2n-1 departures: in tie order, arrivals
-  // at a time precede departures at that time, then by input index.
-  TimeOrder events = TimeOrder::sort(
-      2 * n, [&](size_t j) { return j < n ? t.end(j) : t.start(j - n); });
+  // Events 0..n-1 are arrivals (of transfers landing[0..n-1]), n..2n-1
+  // departures: in tie order, arrivals at a time precede departures at that
+  // time, arrivals in canonical order, departures by input index.
+  std::vector<size_t> landing = landingOrder(t);
+  TimeOrder events = TimeOrder::sort(2 * n, [&](size_t j) {
+    return j < n ? t.end(landing[j]) : t.start(j - n);
+  });
   for (size_t p = 0; p < events.size(); ++p) {
     size_t event = events.item(p);
     if (event >= n) {
@@ -1053,7 +1075,7 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
           reporter.add(Property::Reduction, i, singleReduceText(t, i));
       }
     } else {
-      size_t i = size_t(event);
+      size_t i = landing[event];
       // Departures do not change state: the state at the reported time is
       // the one before the first later arrival.
       if (!checked && t.end(i) > reportedTimePs)

@@ -11,6 +11,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 using namespace mlir;
 
@@ -120,9 +121,13 @@ SmtValue Encoder::stateAfter(uint32_t u, uint32_t c, size_t k) {
     SmtValue previous = memo.back();
     SmtValue incoming = *sent[j];
     // A reduce of a single-contribution chunk is a violation of its own
-    // and lands as a copy, as in the native verifier.
+    // and lands as a copy, as in the native verifier. A transfer whose
+    // source held nothing (a causality violation) carries nothing and
+    // changes nothing, as there too.
     if (TransferKind(t.kindByte(j)) == TransferKind::Copy || !combining[c]) {
-      memo.push_back(incoming);
+      Value nothing = smt::EqOp::create(b, loc, incoming.count, intConst(0));
+      memo.push_back({ite(nothing, previous.mask, incoming.mask),
+                      ite(nothing, previous.count, incoming.count)});
     } else {
       memo.push_back({smt::BVOrOp::create(b, loc, previous.mask, incoming.mask),
                       smt::IntAddOp::create(
@@ -220,9 +225,16 @@ std::vector<SmtFact> Encoder::encode() {
 
   // Arrivals into each (npu, chunk) in end order: the certificate behind
   // valueAt; a wrong order is reported as a causality fault of the later one.
+  // Arrivals at one time land in the native verifier's canonical order
+  // (docs/Verification.md): reduces first, then by source, lane and start.
   for (auto &[key, list] : arrivals) {
-    std::stable_sort(list.begin(), list.end(), [&](size_t x, size_t y) {
-      return t.end(x) < t.end(y);
+    auto landing = [&](size_t i) {
+      return std::make_tuple(t.end(i),
+                             t.kindByte(i) != uint8_t(TransferKind::Reduce),
+                             t.src(i), t.lane(i), t.start(i), i);
+    };
+    std::sort(list.begin(), list.end(), [&](size_t x, size_t y) {
+      return landing(x) < landing(y);
     });
     for (size_t k = 1; k < list.size(); ++k)
       bad(Property::Causality, "order_t" + std::to_string(list[k]), list[k],
