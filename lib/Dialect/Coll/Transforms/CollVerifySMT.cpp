@@ -36,6 +36,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       failedAny |= failed(verifyOne(algorithm, symbols));
+    markAnalysesPreserved<SmtVerdicts>();
     if (failedAny)
       signalPassFailure();
   }
@@ -60,6 +61,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     switch (outcome.result) {
     case Z3Outcome::Result::Unsat:
       algorithm->setAttr(kVerifiedSmtAttr, UnitAttr::get(&getContext()));
+      getAnalysis<SmtVerdicts>().proven.insert(algorithm.getSymName());
       return success();
     case Z3Outcome::Result::Error:
       return emitErrorAt(algorithm)
