@@ -711,9 +711,9 @@ Applied mutate(const Case &c) {
     std::vector<Violation> found = verify(c, twice, c.time);
     expectFirst(found, Property::Reduction, n, "reduce twice");
     if (!found.empty()) {
-      EXPECT_NE(found[0].message.find(combining ? " twice"
-                                                : " single contribution"),
-                std::string::npos);
+      EXPECT_NE(
+          found[0].message.find(combining ? " twice" : " single contribution"),
+          std::string::npos);
     }
     // The reported time is now short of the last end.
     std::vector<Violation> all = verify(c, twice, c.time, 0);

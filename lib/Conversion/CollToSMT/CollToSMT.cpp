@@ -233,9 +233,8 @@ std::vector<SmtFact> Encoder::encode() {
                              t.kindByte(i) != uint8_t(TransferKind::Reduce),
                              t.src(i), t.lane(i), t.start(i), i);
     };
-    std::sort(list.begin(), list.end(), [&](size_t x, size_t y) {
-      return landing(x) < landing(y);
-    });
+    std::sort(list.begin(), list.end(),
+              [&](size_t x, size_t y) { return landing(x) < landing(y); });
     for (size_t k = 1; k < list.size(); ++k)
       bad(Property::Causality, "order_t" + std::to_string(list[k]), list[k],
           describe(list[k]) + " arrives out of order",
