@@ -8,13 +8,25 @@
 // data it combines) or nothing. A transfer reads its source's set at its
 // start and writes it at its end: `copy` replaces the destination's set,
 // `reduce` adds to it (reducing into a node that holds nothing sets it).
-// Arrivals at time t are visible to departures at t. A transfer that fails
+// Arrivals at time t are visible to departures at t. Only chunks with more
+// than one contribution are reduced: a `reduce` of a single-contribution
+// chunk (any chunk of All-Gather, Broadcast, Scatter, Gather, All-to-All) is
+// a reduction violation whatever its destination holds, and lands as a copy.
+// Simultaneous arrivals (docs/Verification.md): writes of one combining
+// chunk into one NPU that end at the same time race if one of them is a
+// copy (the value would depend on which lands last), a reduction violation
+// of each of them; reduces commute, so reduces alone never race. Arrivals at
+// one time land in a canonical order (reduces first, then by source, lane
+// and start), not the input's, so what each NPU holds, and the verdict,
+// does not depend on the order of the input. A transfer that fails
 // causality, or whose end is not after its start, carries nothing; one whose
 // link, chunk or kind does not exist is reported and otherwise ignored; one
 // with a wrong duration still arrives at its declared end.
 //
-// Order of violations: a transfer's link, overlap and causality violations
-// (in that order) at its start, reduction ones at its end, in order of time
+// Order of violations: a transfer's link, overlap, causality and
+// single-contribution reduce violations (in that order) at its start, races
+// and other reduction ones at its end (arrivals at one time in landing
+// order), in order of time
 // then input index; then the final-state ones (delivery, incomplete
 // reductions, by chunk and required NPU), then the time.
 //
@@ -46,6 +58,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <numeric>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
@@ -850,6 +864,7 @@ public:
   using Set = uint64_t;
   static Set single(uint32_t rank) { return uint64_t(1) << rank; }
   static bool isEmpty(Set s) { return s == 0; }
+  static uint64_t count(Set s) { return __builtin_popcountll(s); }
   static void merge(Set &into, Set s) { into |= s; }
   static std::string twice(Set into, Set s, Set) {
     Set common = into & s;
@@ -893,6 +908,7 @@ public:
   }
   static Set single(uint32_t rank) { return {1, key(rank), key(rank)}; }
   static bool isEmpty(const Set &s) { return s.count == 0; }
+  static uint64_t count(const Set &s) { return s.count; }
   static void merge(Set &into, const Set &s) {
     into.count += s.count;
     into.sum += s.sum;
@@ -917,6 +933,71 @@ public:
     return "counting some contribution twice and missing another";
   }
 };
+
+std::string singleReduceText(const ScheduleView &t, size_t i) {
+  return transferText(t, i, "reduced over") + ": chunk " +
+         std::to_string(t.chunk(i)) +
+         " has a single contribution, so only a copy may move it";
+}
+
+const char *verbOf(const ScheduleView &t, size_t i) {
+  return t.kindByte(i) == uint8_t(TransferKind::Reduce) ? "reduced over"
+                                                        : "over";
+}
+
+std::string raceText(const ScheduleView &t, size_t i) {
+  return transferText(t, i, verbOf(t, i)) + " lands at npu " +
+         std::to_string(t.dst(i)) +
+         " at the same time as another write of chunk " +
+         std::to_string(t.chunk(i)) +
+         ", and one of them is a copy: the result would depend on their order";
+}
+
+/// Simultaneous arrivals (see the file comment): marks the transfers that
+/// can move data and write a combining chunk into an NPU at the same end as
+/// another such transfer, when one of the group is a copy. Every member of
+/// such a group is marked, whatever order the input lists them in.
+std::vector<uint8_t> findRaces(const ScheduleView &t, const LinkChecker &links,
+                               const std::vector<uint8_t> &combining) {
+  size_t n = t.size();
+  std::vector<uint8_t> races(n, 0);
+  std::vector<size_t> writes;
+  for (size_t i = 0; i < n; ++i)
+    if (links.resolve(t[i]) != kNoLink && combining[t.chunk(i)])
+      writes.push_back(i);
+  auto key = [&](size_t i) {
+    return std::make_tuple(t.chunk(i), t.dst(i), t.end(i));
+  };
+  std::sort(writes.begin(), writes.end(), [&](size_t x, size_t y) {
+    return std::make_pair(key(x), x) < std::make_pair(key(y), y);
+  });
+  for (size_t lo = 0, hi; lo < writes.size(); lo = hi) {
+    bool copy = false;
+    for (hi = lo; hi < writes.size() && key(writes[hi]) == key(writes[lo]);
+         ++hi)
+      copy |= t.kindByte(writes[hi]) == uint8_t(TransferKind::Copy);
+    if (hi - lo >= 2 && copy)
+      for (size_t p = lo; p < hi; ++p)
+        races[writes[p]] = 1;
+  }
+  return races;
+}
+
+/// The order in which arrivals at one time land (docs/Verification.md):
+/// reduces before copies, then by source, lane and start, so that it does not
+/// depend on the order of the input; only transfers that agree on all of
+/// these (and so carry the same value) keep their input order.
+std::vector<size_t> landingOrder(const ScheduleView &t) {
+  std::vector<size_t> order(t.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  auto key = [&](size_t i) {
+    return std::make_tuple(t.kindByte(i) != uint8_t(TransferKind::Reduce),
+                           t.src(i), t.lane(i), t.start(i), i);
+  };
+  std::sort(order.begin(), order.end(),
+            [&](size_t x, size_t y) { return key(x) < key(y); });
+  return order;
+}
 
 /// The general sweep: departure and arrival events with contribution sets.
 template <typename Sets>
@@ -945,6 +1026,12 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
     for (uint32_t rank : ranks)
       sets.merge(full[c], sets.single(rank));
   }
+
+  // Chunks with one contribution (every chunk of a non-combining
+  // collective) move by copies only.
+  std::vector<uint8_t> combining(numChunks, 0);
+  for (uint32_t c = 0; c < numChunks; ++c)
+    combining[c] = sets.count(full[c]) > 1;
 
   // Final-state checks at the reported time; they are reported after every
   // transfer's violations, so they are kept aside.
@@ -976,10 +1063,14 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
   // What each transfer read at its start (empty: it carries nothing).
   ZeroArray<Set> carried(n);
   LinkChecker links(network, spec, t, reporter);
-  // Events 0..n-1 are arrivals, n..2n-1 departures: in tie order, arrivals
-  // at a time precede departures at that time, then by input index.
-  TimeOrder events = TimeOrder::sort(
-      2 * n, [&](size_t j) { return j < n ? t.end(j) : t.start(j - n); });
+  std::vector<uint8_t> races = findRaces(t, links, combining);
+  // Events 0..n-1 are arrivals (of transfers landing[0..n-1]), n..2n-1
+  // departures: in tie order, arrivals at a time precede departures at that
+  // time, arrivals in canonical order, departures by input index.
+  std::vector<size_t> landing = landingOrder(t);
+  TimeOrder events = TimeOrder::sort(2 * n, [&](size_t j) {
+    return j < n ? t.end(landing[j]) : t.start(j - n);
+  });
   for (size_t p = 0; p < events.size(); ++p) {
     size_t event = events.item(p);
     if (event >= n) {
@@ -990,19 +1081,26 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
           reporter.add(Property::Causality, i, causalityText(t, i));
         else if (t.end(i) > t.start(i))
           carried[i] = have;
+        if (t.kindByte(i) == uint8_t(TransferKind::Reduce) &&
+            !combining[t.chunk(i)])
+          reporter.add(Property::Reduction, i, singleReduceText(t, i));
       }
     } else {
-      size_t i = size_t(event);
+      size_t i = landing[event];
       // Departures do not change state: the state at the reported time is
       // the one before the first later arrival.
       if (!checked && t.end(i) > reportedTimePs)
         checkFinal();
+      if (races[i])
+        reporter.add(Property::Reduction, i, raceText(t, i));
       const Set &value = carried[i];
       if (sets.isEmpty(value))
         continue;
       uint32_t c = t.chunk(i);
       Set &into = state.at(c, t.dst(i));
-      if (t.kindByte(i) == uint8_t(TransferKind::Copy)) {
+      // A reduce of a single-contribution chunk was reported at its start;
+      // it lands as the copy it should have been.
+      if (t.kindByte(i) == uint8_t(TransferKind::Copy) || !combining[c]) {
         into = value;
         continue;
       }

@@ -20,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <set>
 
 using namespace tacos;
@@ -246,6 +247,122 @@ TEST(CrossCheckTest, BothVerifiersAgreeOnEveryMutant) {
       break;
     }
   }
+}
+
+/// Kind and order mutants (issue 10 items 6-8): both verifiers must find
+/// the same properties violated in each, and the same whatever order the
+/// transfers are written in. Counts what each kills.
+struct Tally {
+  size_t mutants = 0, native = 0, smt = 0, agree = 0;
+};
+
+void expectAgree(const Case &c, const std::string &mutation,
+                 std::vector<Schedule> orders, int64_t time, Tally &tally) {
+  std::set<Property> native = nativeProperties(c, orders[0], time);
+  std::set<Property> smt = smtProperties(c, orders[0], time);
+  ++tally.mutants;
+  tally.native += !native.empty();
+  tally.smt += !smt.empty();
+  tally.agree += native == smt;
+  auto names = [](const std::set<Property> &found) {
+    std::string out;
+    for (Property p : found)
+      out += std::string(propertyName(p)) + " ";
+    return out;
+  };
+  EXPECT_EQ(names(native), names(smt)) << c.name << ", " << mutation;
+  for (size_t k = 1; k < orders.size(); ++k) {
+    EXPECT_EQ(names(nativeProperties(c, orders[k], time)), names(native))
+        << c.name << ", " << mutation << ", order " << k << ": native";
+    EXPECT_EQ(names(smtProperties(c, orders[k], time)), names(smt))
+        << c.name << ", " << mutation << ", order " << k << ": smt";
+  }
+}
+
+Schedule reversed(const Schedule &s) {
+  ScheduleView v = s.view();
+  Schedule out;
+  for (size_t i = v.size(); i-- > 0;)
+    out.push_back(v[i]);
+  return out;
+}
+
+/// Up to three transfers: the first, one in the middle and the last.
+std::vector<size_t> sample(size_t n) {
+  std::vector<size_t> out;
+  if (n == 0)
+    return out;
+  for (size_t i : {size_t(0), (n - 1) / 2, n - 1})
+    if (out.empty() || out.back() != i)
+      out.push_back(i);
+  return out;
+}
+
+TEST(CrossCheckTest, BothVerifiersAgreeOnKindAndOrderMutants) {
+  Tally tally;
+  for (const Case &c : cases()) {
+    ScheduleView s = c.schedule.view();
+    for (size_t i : sample(s.size())) {
+      std::string at = " " + std::to_string(i);
+      // Copy/reduce flip.
+      Transfer flipped = s[i];
+      flipped.kind = flipped.kind == TransferKind::Copy ? TransferKind::Reduce
+                                                        : TransferKind::Copy;
+      Schedule flip = withTransfer(s, i, flipped);
+      expectAgree(c, "flip" + at, {flip, reversed(flip)}, c.timePs, tally);
+
+      // Duplicate as a reduce after everything else.
+      Transfer again = s[i];
+      again.kind = TransferKind::Reduce;
+      again.end = c.timePs + (again.end - again.start);
+      again.start = c.timePs;
+      Schedule dup = withTransfer(s, 0, s[0]);
+      dup.push_back(again);
+      expectAgree(c, "duplicate as reduce" + at, {dup, reversed(dup)},
+                  again.end, tally);
+
+      // A second write of the chunk into the same NPU landing at the same
+      // time over another in-link, as a copy and as a reduce, written before
+      // and after the original.
+      for (LinkId l : c.network.inLinks(s.dst(i))) {
+        uint32_t u = c.network.src(l);
+        if (u == s.src(i))
+          continue;
+        int64_t d =
+            linkCost(c.network, l, c.spec.chunkSizes.bytes(s.chunk(i)), c.spec.model)
+                .duration;
+        if (s.end(i) - d < 0)
+          continue;
+        uint16_t lane = 0;
+        for (LinkId k : c.network.outLinks(u))
+          if (k < l && c.network.dst(k) == s.dst(i))
+            ++lane;
+        for (TransferKind kind : {TransferKind::Copy, TransferKind::Reduce}) {
+          Transfer twin{s.chunk(i), u, s.dst(i), lane, kind, s.end(i) - d,
+                        s.end(i)};
+          Schedule before, after;
+          for (size_t j = 0; j < s.size(); ++j) {
+            if (j == i)
+              before.push_back(twin);
+            before.push_back(s[j]);
+            after.push_back(s[j]);
+          }
+          after.push_back(twin);
+          expectAgree(c,
+                      std::string("simultaneous ") +
+                          (kind == TransferKind::Copy ? "copy" : "reduce") + at,
+                      {before, after, reversed(before)}, c.timePs, tally);
+        }
+        break;
+      }
+    }
+  }
+  // The figures for the record (bench/README.md style): mutants, kills by
+  // each verifier, and how many they agree on.
+  std::printf("kind and order mutants: %zu, native kills %zu, smt kills %zu, "
+              "agree on %zu\n",
+              tally.mutants, tally.native, tally.smt, tally.agree);
+  EXPECT_EQ(tally.agree, tally.mutants);
 }
 
 } // namespace

@@ -711,7 +711,9 @@ Applied mutate(const Case &c) {
     std::vector<Violation> found = verify(c, twice, c.time);
     expectFirst(found, Property::Reduction, n, "reduce twice");
     if (!found.empty()) {
-      EXPECT_NE(found[0].message.find(" twice"), std::string::npos);
+      EXPECT_NE(
+          found[0].message.find(combining ? " twice" : " single contribution"),
+          std::string::npos);
     }
     // The reported time is now short of the last end.
     std::vector<Violation> all = verify(c, twice, c.time, 0);
@@ -983,7 +985,8 @@ TEST(VerifierTest, Messages) {
   EXPECT_EQ(found.back().message,
             "reported time 5 ps, but there are no transfers (0 ps)");
 
-  // Reduction: a reduce of chunk 0 into npu 1 after it has it.
+  // Reduction: a reduce of chunk 0 into npu 1 after it has it. The chunk
+  // has one contribution, so any reduce of it is the violation.
   bad = ts;
   bad.push_back(reduce(0, 0, 1, c.time, c.time + kHop));
   found = verify(c, bad, c.time + kHop);
@@ -991,7 +994,9 @@ TEST(VerifierTest, Messages) {
   EXPECT_EQ(found[0].property, Property::Reduction);
   EXPECT_EQ(found[0].message,
             "chunk 0 reduced over 0 -> 1 at [" + std::to_string(c.time) + ", " +
-                std::to_string(c.time + kHop) + "] counts rank 0 twice");
+                std::to_string(c.time + kHop) +
+                "]: chunk 0 has a single contribution, so only a copy may "
+                "move it");
 }
 
 // A reported time earlier than the last end is a Time violation, and the
@@ -1206,6 +1211,68 @@ TEST(VerifierTest, CopyReplacesReduceAdds) {
                             3, LinkModel::Blocking);
   ts[1].kind = TransferKind::Reduce;
   EXPECT_TRUE(verify(*net, group, ts, 2 * kHop, 0).empty());
+}
+
+// Only chunks with several contributions are reduced: a reduce in a
+// non-combining collective is a violation whether its destination holds the
+// chunk (it would double it) or not, and it lands as a copy.
+TEST(VerifierTest, SingleContributionChunksAreNotReduced) {
+  NetworkPtr pair = dims({{DimKind::Ring, 2}});
+  VerificationSpec ag = buildVerificationSpec(
+      collective(CollectiveKind::AllGather, 2 * kMB), 2, LinkModel::Blocking);
+  std::vector<Transfer> ts = {copy(0, 0, 1, 0, kHop), copy(1, 1, 0, 0, kHop),
+                              reduce(0, 1, 0, kHop, 2 * kHop)};
+  std::vector<Violation> found = verify(*pair, ag, ts, 2 * kHop, 0);
+  ASSERT_EQ(found.size(), 1u) << describe(found);
+  EXPECT_EQ(found[0].property, Property::Reduction);
+  EXPECT_EQ(found[0].transfer, 2u);
+
+  // Into an NPU that holds nothing: a Broadcast relayed by a reduce.
+  NetworkPtr net = line(3);
+  VerificationSpec bc =
+      buildVerificationSpec(collective(CollectiveKind::Broadcast, kMB, {}, 0),
+                            3, LinkModel::Blocking);
+  ts = {copy(0, 0, 1, 0, kHop), reduce(0, 1, 2, kHop, 2 * kHop)};
+  found = verify(*net, bc, ts, 2 * kHop, 0);
+  ASSERT_EQ(found.size(), 1u) << describe(found);
+  EXPECT_EQ(found[0].property, Property::Reduction);
+  EXPECT_EQ(found[0].transfer, 1u);
+  EXPECT_EQ(found[0].message,
+            "chunk 0 reduced over 1 -> 2 at [21000000, 42000000]: chunk 0 has "
+            "a single contribution, so only a copy may move it");
+}
+
+// Simultaneous writes of a combining chunk into one NPU where one is a copy
+// race, in every order the input may list them; reduces alone do not.
+// (verify() also checks that reversed and shuffled inputs give the same
+// violations.)
+TEST(VerifierTest, SimultaneousArrivalsDoNotDependOnOrder) {
+  NetworkPtr net = line(3);
+  VerificationSpec rd =
+      buildVerificationSpec(collective(CollectiveKind::Reduce, kMB, {0, 2}, 0),
+                            3, LinkModel::Blocking);
+  // Relay npu 1 gets rank 1's part by a copy and rank 0's by a reduce at the
+  // same time; landing the copy last would give a correct Reduce.
+  std::vector<Transfer> ts = {copy(0, 2, 1, 0, kHop), reduce(0, 0, 1, 0, kHop),
+                              reduce(0, 1, 0, kHop, 2 * kHop)};
+  for (int order = 0; order < 2; ++order) {
+    std::vector<Violation> found = verify(*net, rd, ts, 2 * kHop, 0);
+    ASSERT_GE(found.size(), 2u) << describe(found);
+    EXPECT_EQ(found[0].property, Property::Reduction);
+    EXPECT_EQ(found[1].property, Property::Reduction);
+    EXPECT_NE(found[0].message.find("at the same time as another write"),
+              std::string::npos)
+        << found[0].message;
+    std::swap(ts[0], ts[1]);
+  }
+  // Two reduces landing together commute.
+  ts[0].kind = TransferKind::Reduce;
+  ts[1].kind = TransferKind::Reduce;
+  std::vector<Violation> found = verify(*net, rd, ts, 2 * kHop, 0);
+  ASSERT_EQ(found.size(), 1u) << describe(found);
+  EXPECT_EQ(found[0].message,
+            "chunk 0 reduced over 1 -> 0 at [21000000, 42000000] counts rank "
+            "0 twice");
 }
 
 // A transfer arrives at its declared end, even when that end is wrong.

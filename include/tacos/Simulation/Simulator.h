@@ -12,8 +12,10 @@
 // fixes each link's order; a schedule whose times are all zero is therefore
 // timed in index order (how the baselines are built). The arrival of a chunk
 // at an NPU is its earliest recomputed delivery among the transfers taken
-// before. This is the semantics the synthesizer's output is compacted to, so
-// `coll-simulate` reproduces synthesized times exactly.
+// before; simultaneous arrivals are therefore order-free, as in the
+// verifiers (docs/Verification.md). This is the semantics the synthesizer's
+// output is compacted to, so `coll-simulate` reproduces synthesized times
+// exactly.
 //
 //===----------------------------------------------------------------------===//
 

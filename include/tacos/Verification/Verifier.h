@@ -15,7 +15,9 @@
 //      the reported time;
 //   5. reductions: each reduced result combines every contribution exactly
 //      once (contribution sets, exact up to 64 participants, 64-bit
-//      multiset fingerprints beyond);
+//      multiset fingerprints beyond); only chunks with several
+//      contributions are reduced; no copy of a chunk lands at an NPU at the
+//      same time as another write of that chunk (docs/Verification.md);
 //   6. the reported time equals the last end.
 //
 //===----------------------------------------------------------------------===//

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <set>
+#include <tuple>
 
 using namespace mlir;
 
@@ -118,8 +120,14 @@ SmtValue Encoder::stateAfter(uint32_t u, uint32_t c, size_t k) {
     size_t j = in[memo.size() - 1];
     SmtValue previous = memo.back();
     SmtValue incoming = *sent[j];
-    if (TransferKind(t.kindByte(j)) == TransferKind::Copy) {
-      memo.push_back(incoming);
+    // A reduce of a single-contribution chunk is a violation of its own
+    // and lands as a copy, as in the native verifier. A transfer whose
+    // source held nothing (a causality violation) carries nothing and
+    // changes nothing, as there too.
+    if (TransferKind(t.kindByte(j)) == TransferKind::Copy || !combining[c]) {
+      Value nothing = smt::EqOp::create(b, loc, incoming.count, intConst(0));
+      memo.push_back({ite(nothing, previous.mask, incoming.mask),
+                      ite(nothing, previous.count, incoming.count)});
     } else {
       memo.push_back({smt::BVOrOp::create(b, loc, previous.mask, incoming.mask),
                       smt::IntAddOp::create(
@@ -155,9 +163,12 @@ std::vector<SmtFact> Encoder::encode() {
   Value reportedTime = fact("time", reported);
   combining.assign(spec.numChunks, 0);
   for (uint32_t c = 0; c < spec.numChunks; ++c) {
-    combining[c] = spec.initial[c].size() > 1;
-    for (auto [npu, rank] : spec.initial[c])
+    std::set<uint32_t> ranks;
+    for (auto [npu, rank] : spec.initial[c]) {
       initialRank[{npu, c}] = rank;
+      ranks.insert(rank);
+    }
+    combining[c] = ranks.size() > 1;
   }
 
   // 1: links, chunks and durations.
@@ -176,8 +187,16 @@ std::vector<SmtFact> Encoder::encode() {
           smt::IntSubOp::create(b, loc, ends[i], starts[i]), intConst(cost));
     }
     bad(Property::Link, "t" + std::to_string(i), i, describe(i), condition);
-    if (wellFormed)
-      arrivals[{t.dst(i), t.chunk(i)}].push_back(i);
+    if (!wellFormed)
+      continue;
+    arrivals[{t.dst(i), t.chunk(i)}].push_back(i);
+    // 5: only chunks with several contributions are reduced.
+    if (TransferKind(t.kindByte(i)) == TransferKind::Reduce &&
+        !combining[t.chunk(i)])
+      bad(Property::Reduction, "single_t" + std::to_string(i), i,
+          describe(i) + " reduces chunk " + std::to_string(t.chunk(i)) +
+              ", which has a single contribution",
+          boolConst(true));
   }
 
   // 2: per link, the transfers in start order (the certificate) must be in
@@ -210,14 +229,58 @@ std::vector<SmtFact> Encoder::encode() {
 
   // Arrivals into each (npu, chunk) in end order: the certificate behind
   // valueAt; a wrong order is reported as a causality fault of the later one.
+  // Arrivals at one time land in the native verifier's canonical order
+  // (docs/Verification.md): reduces first, then by source, lane and start.
   for (auto &[key, list] : arrivals) {
-    std::stable_sort(list.begin(), list.end(), [&](size_t x, size_t y) {
-      return t.end(x) < t.end(y);
-    });
+    auto landing = [&](size_t i) {
+      return std::make_tuple(t.end(i),
+                             t.kindByte(i) != uint8_t(TransferKind::Reduce),
+                             t.src(i), t.lane(i), t.start(i), i);
+    };
+    std::sort(list.begin(), list.end(),
+              [&](size_t x, size_t y) { return landing(x) < landing(y); });
     for (size_t k = 1; k < list.size(); ++k)
       bad(Property::Causality, "order_t" + std::to_string(list[k]), list[k],
           describe(list[k]) + " arrives out of order",
           lt(ends[list[k]], ends[list[k - 1]]));
+  }
+
+  // 5: simultaneous writes of a combining chunk into one NPU race when one
+  // of them is a copy (docs/Verification.md). With the arrivals certified in
+  // end order, a group of equal ends is a run of the list: a member races if
+  // another member is a copy, or it is a copy and the run has another
+  // member. Chains of "a copy earlier (later) in my run" keep this linear.
+  for (auto &[key, list] : arrivals) {
+    if (!combining[key.second] || list.size() < 2)
+      continue;
+    size_t m = list.size();
+    std::vector<bool> copy(m);
+    for (size_t k = 0; k < m; ++k)
+      copy[k] = TransferKind(t.kindByte(list[k])) == TransferKind::Copy;
+    if (std::find(copy.begin(), copy.end(), true) == copy.end())
+      continue;
+    // same[k]: list[k - 1] and list[k] end together (k >= 1).
+    std::vector<Value> same(m + 1, boolConst(false));
+    for (size_t k = 1; k < m; ++k)
+      same[k] = smt::EqOp::create(b, loc, ends[list[k - 1]], ends[list[k]]);
+    std::vector<Value> before(m, boolConst(false)), after(m, boolConst(false));
+    for (size_t k = 1; k < m; ++k)
+      before[k] = smt::AndOp::create(
+          b, loc, same[k], copy[k - 1] ? boolConst(true) : before[k - 1]);
+    for (size_t k = m - 1; k-- > 0;)
+      after[k] = smt::AndOp::create(
+          b, loc, same[k + 1], copy[k + 1] ? boolConst(true) : after[k + 1]);
+    for (size_t k = 0; k < m; ++k) {
+      size_t i = list[k];
+      Value own = copy[k] ? anyOf({same[k], same[k + 1]}) : boolConst(false);
+      bad(Property::Reduction, "race_t" + std::to_string(i), i,
+          describe(i) + " lands at npu " + std::to_string(key.first) +
+              " at the same time as another write of chunk " +
+              std::to_string(key.second) +
+              ", and one of them is a copy: the result would depend on "
+              "their order",
+          anyOf({before[k], after[k], own}));
+    }
   }
 
   // 3 and the values transfers carry, in start order so every value a

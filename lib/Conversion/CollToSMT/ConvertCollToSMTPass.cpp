@@ -33,7 +33,7 @@ struct ConvertCollToSMTPass
           builder, algorithm.getLoc(), model->collective.network, model->spec,
           model->transfers.view(), algorithm.getTime(), error);
       if (failed(encoding)) {
-        algorithm.emitError("convert-coll-to-smt: ") << error;
+        emitErrorAt(algorithm) << "convert-coll-to-smt: " << error;
         return signalPassFailure();
       }
       encoding->solver->setAttr("tacos.algorithm",

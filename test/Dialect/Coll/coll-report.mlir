@@ -13,7 +13,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // CHECK-LABEL: algorithm @ag: all_gather, 4 NPUs, 4 chunks of 1000000 B (4 MB)
 // CHECK-NEXT: time 42.000 us (algbw 95.24 GB/s, busbw 71.43 GB/s)
 // CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000, path 42.000, occupancy 42.000)
-// CHECK-NEXT: transfers 12 (not verified)
+// CHECK-NEXT: transfers 12 (verified)
 // CHECK-NEXT: synthesis {{[0-9.]+}} ms
 // CHECK-NEXT: baselines ring 63.000 us (1.50x); direct 63.000 us (1.50x); rhd 105.000 us (2.50x); dbt {{.*}}
 
@@ -42,6 +42,6 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // JSON: "synthesis_ms":
 // JSON: "time_us": 42
 // JSON: "transfers": 12
-// JSON: "verified": false
+// JSON: "verified": true
 
 // BAD: coll-report: unknown format 'xml'; expected text or json

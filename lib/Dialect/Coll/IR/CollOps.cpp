@@ -58,16 +58,16 @@ static LogicalResult verifyCollective(CollectiveOpInterface op,
   FlatSymbolRefAttr ref = op.getNetworkAttr();
   auto network = symbols.lookupNearestSymbolFrom<topo::NetworkOp>(op, ref);
   if (!network)
-    return op->emitOpError("'") << ref << "' does not name a topo.network";
+    return emitOpErrorAt(op) << "'" << ref << "' does not name a topo.network";
   numNpus = network.getNumNpus();
   if (numNpus < 1)
-    return op->emitOpError("network ") << ref << " is malformed";
+    return emitOpErrorAt(op) << "network " << ref << " is malformed";
   if (std::optional<ArrayRef<int64_t>> group = op.getGroup();
       group && group->empty())
-    return op->emitOpError("has an empty group");
+    return emitOpErrorAt(op) << "has an empty group";
   std::string error = checkCollective(op.getCollectiveSpec(), numNpus);
   if (!error.empty())
-    return op->emitOpError(error);
+    return emitOpErrorAt(op) << error;
   return success();
 }
 
@@ -96,14 +96,15 @@ CollectiveKind AlgorithmOp::getCollectiveKind() {
 
 LogicalResult AlgorithmOp::verify() {
   if (getTime() < 0)
-    return emitOpError("has a negative time");
+    return emitOpErrorAt(*this) << "has a negative time";
   bool hasOps = !getBody().empty() && !getBody().front().empty();
   if (getPacked() && hasOps)
-    return emitOpError("has both packed transfers and coll.transfer ops");
+    return emitOpErrorAt(*this)
+           << "has both packed transfers and coll.transfer ops";
   if (getUnmaterialized() && (hasOps || getPacked()))
-    return emitOpError("is unmaterialized but has transfers");
+    return emitOpErrorAt(*this) << "is unmaterialized but has transfers";
   if (getUnmaterialized() && *getUnmaterialized() < 0)
-    return emitOpError("has a negative transfer count");
+    return emitOpErrorAt(*this) << "has a negative transfer count";
   return success();
 }
 
@@ -122,8 +123,8 @@ LogicalResult AlgorithmOp::verifySymbolUses(SymbolTableCollection &symbols) {
     ops = llvm::to_vector(getBody().getOps<TransferOp>());
   auto emitAt = [&](size_t i) -> InFlightDiagnostic {
     if (i < ops.size())
-      return ops[i].emitOpError();
-    InFlightDiagnostic diag = emitOpError();
+      return emitOpErrorAt(ops[i]);
+    InFlightDiagnostic diag = emitOpErrorAt(*this);
     diag << "transfer " << i << ": ";
     return diag;
   };

@@ -33,9 +33,9 @@ FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
   if (DenseResourceElementsAttr packed = algorithm.getPackedAttr()) {
     ArrayRef<char> data = packed.getData();
     if (data.size() % ScheduleView::kPackedBytesPerTransfer != 0)
-      return algorithm.emitOpError("packed transfers have ")
-             << data.size() << " bytes, not a multiple of "
-             << ScheduleView::kPackedBytesPerTransfer;
+      return emitOpErrorAt(algorithm) << "packed transfers have " << data.size()
+                                      << " bytes, not a multiple of "
+                                      << ScheduleView::kPackedBytesPerTransfer;
     std::optional<ScheduleView> view =
         ScheduleView::fromPacked(data.data(), data.size());
     if (!view) {
@@ -116,8 +116,8 @@ coll::buildCollectiveModel(CollectiveOpInterface op,
   auto networkOp =
       symbols.lookupNearestSymbolFrom<topo::NetworkOp>(op, op.getNetworkAttr());
   if (!networkOp)
-    return op->emitOpError("'") << op.getNetworkAttr()
-                                << "' does not name a topo.network";
+    return emitOpErrorAt(op)
+           << "'" << op.getNetworkAttr() << "' does not name a topo.network";
   FailureOr<Network> network = topo::buildNetworkModel(networkOp);
   if (failed(network))
     return failure();
@@ -171,8 +171,8 @@ FailureOr<AlgorithmModel>
 coll::buildAlgorithmModel(AlgorithmOp algorithm,
                           SymbolTableCollection &symbols) {
   if (algorithm.getUnmaterialized())
-    return algorithm.emitOpError("has no transfers to check: @")
-           << algorithm.getSymName()
+    return emitOpErrorAt(algorithm)
+           << "has no transfers to check: @" << algorithm.getSymName()
            << " was synthesized with materialize=none";
   FailureOr<CollectiveModel> collective =
       buildCollectiveModel(algorithm, symbols);

@@ -31,14 +31,14 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
         inverseOf(algorithm.getCollectiveKind());
     if (!inverse) {
       // Other algorithms of the same file are still worth inverting.
-      algorithm.emitRemark("coll-invert: ")
+      mlir::emitRemark(algorithm.getLoc(), "coll-invert: ")
           << collectiveName(algorithm.getCollectiveKind())
           << " has no inverse; left as it is";
       return success();
     }
     if (algorithm.getUnmaterialized())
-      return algorithm.emitError(
-          "coll-invert: the transfers were not materialized");
+      return emitErrorAt(algorithm)
+             << "coll-invert: the transfers were not materialized";
     FailureOr<CollectiveModel> collective =
         buildCollectiveModel(algorithm, symbols);
     if (failed(collective))
@@ -52,7 +52,7 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
     std::string error = invertSchedule(table->view(), algorithm.getTime(),
                                        inverted, flip);
     if (!error.empty())
-      return algorithm.emitError("coll-invert: ") << error;
+      return emitErrorAt(algorithm) << "coll-invert: " << error;
 
     if (!isSymmetric(collective->network))
       algorithm.setNetworkAttr(

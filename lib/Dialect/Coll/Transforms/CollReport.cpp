@@ -33,7 +33,10 @@ struct Row {
   int64_t npus = 0, chunks = 0, sizeBytes = 0, timePs = 0;
   ChunkSizes chunkSizes;
   size_t transfers = 0;
+  /// Checked in this run: natively by the report itself, with Z3 by
+  /// coll-verify-smt earlier in the pipeline. `check` says why not verified.
   bool verified = false, verifiedSmt = false;
+  std::string check;
   std::optional<double> synthesisMs;
   std::optional<LowerBounds> bounds;
   std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
@@ -148,8 +151,10 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.sizeBytes = spec.sizeBytes;
     row.timePs = algorithm.getTime();
     row.transfers = *transfers;
-    row.verified = algorithm->hasAttr(kVerifiedAttr);
-    row.verifiedSmt = algorithm->hasAttr(kVerifiedSmtAttr);
+    row.check = recheck(algorithm, symbols);
+    row.verified = row.check.empty();
+    if (auto smt = getCachedAnalysis<SmtVerdicts>())
+      row.verifiedSmt = smt->get().proven.contains(row.name);
     if (auto strict =
             algorithm->getAttrOfType<IntegerAttr>("coll.strict_phases_time"))
       row.strictPhasesPs = strict.getInt();
@@ -201,6 +206,26 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                                     error);
     }
     return row;
+  }
+
+  /// Runs the native verifier (fast, and independent of the synthesizer):
+  /// the report states only what was checked in this run, never the
+  /// `coll.verified` attribute, which the input may carry on anything.
+  /// Returns why the algorithm is not verified, or "" if it is.
+  static std::string recheck(AlgorithmOp algorithm,
+                             SymbolTableCollection &symbols) {
+    if (algorithm.getUnmaterialized())
+      return "not checked: transfers not materialized";
+    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    if (failed(model))
+      return "not checked: the transfers cannot be read";
+    std::vector<Violation> found = verifyAlgorithm(
+        model->collective.network, model->spec, model->transfers.view(),
+        algorithm.getTime(), VerificationOptions{1});
+    if (found.empty())
+      return "";
+    return std::string("invalid: ") + propertyName(found[0].property) + ": " +
+           found[0].message;
   }
 
   /// Reduce-Scatter and Reduce are time-reversed All-Gather and Broadcast
@@ -280,7 +305,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                                                       double(*row.strictPhasesPs)))
            << " %)\n";
       os << "  transfers    " << row.transfers << "  ("
-         << (row.verified ? "verified" : "not verified")
+         << (row.verified ? "verified" : row.check)
          << (row.verifiedSmt ? ", verified by z3" : "") << ")\n";
       if (row.exactPs)
         os << "  exact        " << llvm::format("%.3f", toUs(*row.exactPs))
@@ -329,13 +354,15 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           {"time_us", toUs(row.timePs)},
           {"transfers", int64_t(row.transfers)},
           {"synthesis_ms", optionalNumber(row.synthesisMs)},
-          // Set by coll-verify (and kept until the transfers change).
+          // Checked in this run (see Row).
           {"verified", row.verified},
           {"verified_smt", row.verifiedSmt},
           {"algbw_gbps", algbw},
           {"busbw_gbps",
            algbw * busFactor(*collectiveKind(row.collective), row.npus)},
       };
+      if (!row.verified)
+        object["verification"] = row.check;
       if (row.bounds) {
         const LowerBounds &b = *row.bounds;
         object["lower_bound_us"] = optionalNumber(boundUs(b.best()));

@@ -32,8 +32,8 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
   LogicalResult simulateOne(AlgorithmOp algorithm,
                             SymbolTableCollection &symbols) {
     if (algorithm.getUnmaterialized())
-      return algorithm.emitError("coll-simulate: the transfers of @")
-             << algorithm.getSymName()
+      return emitErrorAt(algorithm)
+             << "coll-simulate: the transfers of @" << algorithm.getSymName()
              << " were not materialized (materialize=none)";
     FailureOr<CollectiveModel> collective =
         buildCollectiveModel(algorithm, symbols);
@@ -53,10 +53,10 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
       if (!algorithm.getBody().empty())
         ops = llvm::to_vector(algorithm.getBody().getOps<TransferOp>());
       if (timed.errorIndex < ops.size())
-        return ops[timed.errorIndex].emitError("coll-simulate: ")
-               << timed.error;
-      return algorithm.emitError("coll-simulate: transfer ")
-             << timed.errorIndex << ": " << timed.error;
+        return emitErrorAt(ops[timed.errorIndex])
+               << "coll-simulate: " << timed.error;
+      return emitErrorAt(algorithm) << "coll-simulate: transfer "
+                                    << timed.errorIndex << ": " << timed.error;
     }
     writeTransfers(algorithm, timed.schedule.view(), transferForm(algorithm));
     algorithm.setTime(timed.timePs);

@@ -36,6 +36,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       failedAny |= failed(verifyOne(algorithm, symbols));
+    markAnalysesPreserved<SmtVerdicts>();
     if (failedAny)
       signalPassFailure();
   }
@@ -54,18 +55,20 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
         builder, algorithm.getLoc(), model->collective.network, model->spec,
         model->transfers.view(), algorithm.getTime(), error);
     if (failed(encoding))
-      return algorithm.emitError("coll-verify-smt: ") << error;
+      return emitErrorAt(algorithm) << "coll-verify-smt: " << error;
     std::vector<const SmtFact *> found;
     Z3Outcome outcome = solveEncoding(*scratch, *encoding, timeoutMs, found);
     switch (outcome.result) {
     case Z3Outcome::Result::Unsat:
       algorithm->setAttr(kVerifiedSmtAttr, UnitAttr::get(&getContext()));
+      getAnalysis<SmtVerdicts>().proven.insert(algorithm.getSymName());
       return success();
     case Z3Outcome::Result::Error:
-      return algorithm.emitError("coll-verify-smt: z3 failed: ")
-             << outcome.message;
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: z3 failed: " << outcome.message;
     case Z3Outcome::Result::Unknown:
-      return algorithm.emitError("coll-verify-smt: z3 gave no answer")
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: z3 gave no answer"
              << (timeoutMs ? " within the time limit" : "") << ": "
              << outcome.message;
     case Z3Outcome::Result::Sat:
@@ -75,8 +78,8 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
       reportViolation(algorithm, "coll-verify-smt", fact->property,
                       fact->transfer, fact->description);
     if (found.empty())
-      return algorithm.emitError(
-          "coll-verify-smt: z3 found a violation it did not name");
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: z3 found a violation it did not name";
     return failure();
   }
 };

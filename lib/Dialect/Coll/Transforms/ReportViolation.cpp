@@ -11,12 +11,12 @@ void tacos::coll::reportViolation(AlgorithmOp algorithm, StringRef pass,
     size_t index = 0;
     for (TransferOp op : algorithm.getBody().getOps<TransferOp>())
       if (index++ == transfer) {
-        op.emitError() << pass << ": " << propertyName(property) << ": "
-                       << message;
+        emitErrorAt(op) << pass << ": " << propertyName(property) << ": "
+                        << message;
         return;
       }
   }
-  InFlightDiagnostic diag = algorithm.emitError();
+  InFlightDiagnostic diag = emitErrorAt(algorithm);
   diag << pass << ": " << propertyName(property) << ": ";
   if (transfer != SIZE_MAX)
     diag << "transfer " << transfer << ": ";

@@ -28,4 +28,22 @@
 #define GET_OP_CLASSES
 #include "tacos/Dialect/Coll/IR/CollOps.h.inc"
 
+namespace tacos::coll {
+
+/// Errors about coll ops, at the op's location but without the op attached:
+/// Operation::emitError adds a "see current operation" note that prints the
+/// op, and an algorithm can hold millions of transfers (1.75 GB of notes
+/// for one verifier run). Diagnostics say what is wrong and where instead.
+inline mlir::InFlightDiagnostic emitErrorAt(mlir::Operation *op) {
+  return mlir::emitError(op->getLoc());
+}
+/// The same, worded like Operation::emitOpError ("'coll.algorithm' op ...").
+inline mlir::InFlightDiagnostic emitOpErrorAt(mlir::Operation *op) {
+  mlir::InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+  diag << "'" << op->getName() << "' op ";
+  return diag;
+}
+
+} // namespace tacos::coll
+
 #endif // TACOS_DIALECT_COLL_IR_COLLDIALECT_H

@@ -121,8 +121,15 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     writes a top-level array of objects with the keys `name`, `collective`,
     `npus`, `chunks`, `chunk_bytes`, `size_bytes`, `time_us`,
     `lower_bound_us`, `transfers`, `synthesis_ms` (null unless synthesized in
-    the same run), `verified`, plus `lower_bounds_us`, `ratio_to_bound`,
-    `algbw_gbps`, `busbw_gbps` and `baselines_us`. The IR is unchanged.
+    the same run), `verified`, `verified_smt`, `verification` (why not
+    verified), plus `lower_bounds_us`, `ratio_to_bound`, `algbw_gbps`,
+    `busbw_gbps` and `baselines_us`. The IR is unchanged.
+
+    "verified" states only what was checked in this run: the report re-runs
+    the native verifier on every materialized algorithm, and says "verified
+    by z3" only for algorithms coll-verify-smt proved earlier in the same
+    pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
+    input are not trusted: anyone can write them.
   }];
   let options = [
     Option<"format", "format", "std::string", /*default=*/"\"text\"",

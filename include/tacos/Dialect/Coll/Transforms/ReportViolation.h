@@ -11,11 +11,22 @@
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Verification/Verifier.h"
 
+#include "llvm/ADT/StringSet.h"
+
 namespace tacos::coll {
 
 /// Discardable attributes the verifiers set on algorithms that pass.
 inline constexpr llvm::StringLiteral kVerifiedAttr = "coll.verified";
 inline constexpr llvm::StringLiteral kVerifiedSmtAttr = "coll.verified_smt";
+
+/// The algorithms coll-verify-smt proved correct in this run: a module
+/// analysis it preserves, so that coll-report later in the same pipeline can
+/// say so. The `coll.verified_smt` attribute cannot serve: anyone can write
+/// it into the input.
+struct SmtVerdicts {
+  explicit SmtVerdicts(mlir::Operation *) {}
+  llvm::StringSet<> proven;
+};
 
 /// Emits "<pass>: <property>: <message>" on the transfer op (readable form)
 /// or on the algorithm, naming the transfer index.
