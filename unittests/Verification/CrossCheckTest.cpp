@@ -7,7 +7,8 @@
 // accept the originals and both reject every mutant, each naming the
 // property the mutation broke, and find the same set of properties broken.
 // Kind and order mutants (copy/reduce flips, duplicates as reduces, second
-// writes landing at the same time, each in several input orders) must get
+// writes landing at the same time, transfers without duration, each in
+// several input orders) must get
 // the same verdict and properties from both, whatever the input order.
 //
 //===----------------------------------------------------------------------===//
@@ -317,6 +318,13 @@ TEST(CrossCheckTest, BothVerifiersAgreeOnKindAndOrderMutants) {
                                                         : TransferKind::Copy;
       Schedule flip = withTransfer(s, i, flipped);
       expectAgree(c, "flip" + at, {flip, reversed(flip)}, c.timePs, tally);
+
+      // No duration: a link violation that carries nothing.
+      Transfer instant = s[i];
+      instant.end = instant.start;
+      Schedule zero = withTransfer(s, i, instant);
+      expectAgree(c, "no duration" + at, {zero, reversed(zero)}, c.timePs,
+                  tally);
 
       // Duplicate as a reduce after everything else.
       Transfer again = s[i];
