@@ -954,16 +954,18 @@ std::string raceText(const ScheduleView &t, size_t i) {
 }
 
 /// Simultaneous arrivals (see the file comment): marks the transfers that
-/// can move data and write a combining chunk into an NPU at the same end as
-/// another such transfer, when one of the group is a copy. Every member of
-/// such a group is marked, whatever order the input lists them in.
+/// can move data (a link, a chunk, a kind, an end after the start) and write
+/// a combining chunk into an NPU at the same end as another such transfer,
+/// when one of the group is a copy. Every member of such a group is marked,
+/// whatever order the input lists them in.
 std::vector<uint8_t> findRaces(const ScheduleView &t, const LinkChecker &links,
                                const std::vector<uint8_t> &combining) {
   size_t n = t.size();
   std::vector<uint8_t> races(n, 0);
   std::vector<size_t> writes;
   for (size_t i = 0; i < n; ++i)
-    if (links.resolve(t[i]) != kNoLink && combining[t.chunk(i)])
+    if (links.resolve(t[i]) != kNoLink && combining[t.chunk(i)] &&
+        t.end(i) > t.start(i))
       writes.push_back(i);
   auto key = [&](size_t i) {
     return std::make_tuple(t.chunk(i), t.dst(i), t.end(i));

@@ -189,7 +189,10 @@ std::vector<SmtFact> Encoder::encode() {
     bad(Property::Link, "t" + std::to_string(i), i, describe(i), condition);
     if (!wellFormed)
       continue;
-    arrivals[{t.dst(i), t.chunk(i)}].push_back(i);
+    // As in the native verifier, a transfer whose end is not after its start
+    // (a link violation above) carries nothing, so it lands nothing.
+    if (t.end(i) > t.start(i))
+      arrivals[{t.dst(i), t.chunk(i)}].push_back(i);
     // 5: only chunks with several contributions are reduced.
     if (TransferKind(t.kindByte(i)) == TransferKind::Reduce &&
         !combining[t.chunk(i)])

@@ -3,7 +3,7 @@
 // reduced, and a copy may not land at an NPU at the same time as another
 // write of its chunk. Both verifiers give the same verdict, property and line,
 // whatever the order the transfers are written in.
-// RUN: not tacos-opt %s -split-input-file --coll-verify --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: not tacos-opt %s -split-input-file --coll-verify=max-violations=0 --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // RUN: not tacos-opt %s -split-input-file --coll-verify-smt --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // REQUIRES: z3
 
@@ -39,6 +39,18 @@ coll.algorithm @into_empty broadcast on @line3 root(0) size(1 MB) time(42 us) {
   coll.transfer reduce 0 over 1 -> 2 at [21000000, 42000000]
 }
 // CHECK: :[[@LINE-2]]:3: error: {{coll-verify(-smt)?}}: reduction: {{.*}}single contribution
+// CHECK-NOT: error
+
+// -----
+
+topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+// A transfer without duration is a link violation and carries nothing.
+coll.algorithm @instant all_gather on @pair size(2 MB) time(21 us) {
+  coll.transfer copy 0 over 0 -> 1 at [0, 0]
+  coll.transfer copy 1 over 1 -> 0 at [0, 21000000]
+}
+// CHECK: :[[@LINE-3]]:3: error: {{coll-verify(-smt)?}}: link: chunk 0 over 0 -> 1 at [0, 0]
+// CHECK: :[[@LINE-5]]:1: error: {{coll-verify(-smt)?}}: delivery: chunk 0 never reaches npu 1 by 21000000 ps
 // CHECK-NOT: error
 
 // -----
