@@ -169,7 +169,10 @@ int main(int argc, char **argv) {
                      collectiveName(kind));
         ++failures;
       }
-      ratios[kind].push_back(double(result.timePs) / double(bounds.best()));
+      double ratio = double(result.timePs) / double(bounds.best());
+      ratios[kind].push_back(ratio);
+      if (std::getenv("RATIO_DEBUG") && ratio > std::atof(std::getenv("RATIO_DEBUG")))
+        std::fprintf(stderr, "case %u %s n=%u g=%lld k=%lld %s: %.3f (time %lld; ingress %lld latency %lld discrete %lld path %lld occ %lld)\n", i, collectiveName(kind), n, (long long)g, (long long)collective.chunksPerRank, model == LinkModel::Pipelined ? "pipe" : "block", ratio, (long long)result.timePs, (long long)bounds.ingressPs, (long long)bounds.latencyPs, (long long)bounds.discretePs, (long long)bounds.pathPs, (long long)bounds.occupancyPs);
     }
   }
   std::printf("%u cases, %s synthesis, %.2f s synthesizing, %u failures\n",

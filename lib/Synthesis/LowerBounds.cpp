@@ -481,6 +481,43 @@ int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
   return lo;
 }
 
+/// When each node can first hold a chunk some NPU needs: Dijkstra from
+/// every source of such a chunk, whole-chunk durations as weights.
+std::vector<int64_t> releaseTimes(const Network &network,
+                                  const Problem &problem,
+                                  const std::vector<int64_t> &duration) {
+  std::vector<int64_t> dist(network.numNodes(), kInfinite);
+  using Item = std::pair<int64_t, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    if (problem.numDestinations(c) == 0)
+      continue;
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i) {
+      uint32_t s = problem.sources[i];
+      if (s < network.numNodes() && dist[s] != 0) {
+        dist[s] = 0;
+        queue.push({0, s});
+      }
+    }
+  }
+  while (!queue.empty()) {
+    auto [d, x] = queue.top();
+    queue.pop();
+    if (d != dist[x])
+      continue;
+    for (LinkId l : network.outLinks(x)) {
+      NodeId y = network.dst(l);
+      int64_t next = saturatingAdd(d, duration[l]);
+      if (next < dist[y]) {
+        dist[y] = next;
+        queue.push({next, y});
+      }
+    }
+  }
+  return dist;
+}
+
 /// occupancy: for a set S of nodes, every chunk some node of S needs and no
 /// node of S holds must cross a link into S, and every chunk only S holds
 /// that a node outside S needs must cross a link out of S; each crossing
@@ -504,6 +541,17 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
     cost[l] = linkCost(network, l, problem.chunkBytes, model);
     duration[l] = cost[l].duration;
   }
+  // A link can carry a chunk only once its source holds one: no earlier
+  // than the release time of its source node, the cheapest whole-chunk path
+  // from any chunk's source (0 at sources). So its first transfer ends no
+  // earlier than release + duration. This is what bounds a Broadcast whose
+  // root reaches every NPU in one hop: the second chunk an NPU needs comes
+  // from the root after the first, or from a peer that got it first.
+  std::vector<int64_t> release = releaseTimes(network, problem, duration);
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    if (cost[l].duration != kInfinite)
+      cost[l].duration =
+          saturatingAdd(release[network.src(l)], cost[l].duration);
   std::vector<uint8_t> inSet(numNodes, 0);
   std::vector<LinkCost> crossing;
   // Chunks into S and out of S, and the bound they give.
@@ -564,8 +612,7 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
   constexpr uint64_t kBudget = 50'000'000;
   uint64_t perSet = uint64_t(problem.numChunks()) + problem.sources.size() +
                     problem.numDeliveries() + network.numLinks();
-  if (network.numSwitches() != 0 ||
-      uint64_t(network.numNpus()) * kRadii * perSet > kBudget)
+  if (uint64_t(network.numNpus()) * kRadii * perSet > kBudget)
     return bound;
   for (NodeId v = 0; v < network.numNpus() && bound != kInfinite; ++v) {
     std::vector<int64_t> dist = distancesFrom(network, v, duration);
@@ -671,8 +718,13 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                           : discreteBound(network, problem, deliveries, model);
   bounds.cutPs = cutBound(network, problem, deliveries);
   bounds.loadPs = loadBound(network, problem, model);
-  bounds.pathPs = pathBound(network, problem, deliveries, model);
-  bounds.occupancyPs = occupancyBound(network, problem, deliveries, model);
+  // Both assume every node stores and forwards whole chunks, which is what
+  // unwound networks do; a switch node's timing is not that, so they are
+  // left at 0 there (no bound) rather than guessed.
+  if (network.numSwitches() == 0) {
+    bounds.pathPs = pathBound(network, problem, deliveries, model);
+    bounds.occupancyPs = occupancyBound(network, problem, deliveries, model);
+  }
   return bounds;
 }
 
