@@ -418,8 +418,8 @@ int64_t pathBound(const Network &network, const Problem &problem,
     if (problem.numDestinations(c) == 0)
       continue;
     std::vector<uint32_t> holders;
-    for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
-         ++i)
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i)
       if (problem.sources[i] < network.numNodes())
         holders.push_back(problem.sources[i]);
     if (holders.empty())
@@ -561,7 +561,8 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
       bool heldInside = false, allInside = true;
       for (uint32_t i = problem.sourceOffsets[c];
            i < problem.sourceOffsets[c + 1]; ++i) {
-        bool inside = problem.sources[i] < numNodes && inSet[problem.sources[i]];
+        bool inside =
+            problem.sources[i] < numNodes && inSet[problem.sources[i]];
         heldInside |= inside;
         allInside &= inside;
       }

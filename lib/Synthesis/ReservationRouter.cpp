@@ -205,8 +205,9 @@ int64_t routeByReservation(const Network &network, const Problem &problem,
     std::vector<int64_t> reach(problem.numChunks());
     for (uint32_t c = 0; c < problem.numChunks(); ++c)
       reach[c] = router.reach(c);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return reach[a] > reach[b]; });
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return reach[a] > reach[b];
+    });
   } else {
     std::mt19937_64 rng(seed);
     std::shuffle(order.begin(), order.end(), rng);

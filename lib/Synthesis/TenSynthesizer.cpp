@@ -641,8 +641,8 @@ static SynthesisResult routeTrial(const Network &network,
   SimulationResult timed =
       compact(network, problem, routed.view(), options.model);
   if (!timed.error.empty()) {
-    result.error = "internal error: routed schedule does not simulate: " +
-                   timed.error;
+    result.error =
+        "internal error: routed schedule does not simulate: " + timed.error;
     return result;
   }
   result.schedule = std::move(timed.schedule);

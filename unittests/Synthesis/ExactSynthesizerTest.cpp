@@ -64,17 +64,19 @@ TEST(ExactSynthesizerTest, NeverWorseThanTheGreedyInSteps) {
 // networks (both link models) is never below the best lower bound.
 TEST(ExactSynthesizerTest, OptimaOfRandomRootedProblemsMeetTheBounds) {
   std::mt19937_64 rng(5);
-  const CollectiveKind kinds[] = {CollectiveKind::Broadcast,
-                                  CollectiveKind::Scatter,
-                                  CollectiveKind::Gather,
-                                  CollectiveKind::AllToAll};
+  const CollectiveKind kinds[] = {
+      CollectiveKind::Broadcast, CollectiveKind::Scatter,
+      CollectiveKind::Gather, CollectiveKind::AllToAll};
   unsigned solved = 0;
   for (int iteration = 0; iteration < 8; ++iteration) {
     TopologySpec topo;
     topo.explicitNpus = 4;
     for (int64_t v = 0; v < 4; ++v)
       topo.links.push_back(
-          {v, (v + 1) % 4, iteration % 2 == 0, false,
+          {v,
+           (v + 1) % 4,
+           iteration % 2 == 0,
+           false,
            {double(10 + rng() % 90) * 1e9, int64_t(rng() % 3) * 500000, ""}});
     topo.links.push_back(
         {0, 2, false, false, {double(10 + rng() % 90) * 1e9, 500000, ""}});

@@ -283,12 +283,12 @@ TEST(LowerBoundsTest, HierarchicalGatherGroupOccupancy) {
   Network net = unwindSwitches(buildNetwork(spec), origins);
   Problem p = problem(net, CollectiveKind::Gather, 64 << 20, 4, {}, 9);
   LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
-  int64_t slow = linkCost(net, *net.inLinks(9).begin(), p.chunkBytes,
-                          LinkModel::Blocking)
-                     .duration;
+  int64_t slow =
+      linkCost(net, *net.inLinks(9).begin(), p.chunkBytes, LinkModel::Blocking)
+          .duration;
   for (LinkId l : net.inLinks(9))
-    slow = std::max(slow, linkCost(net, l, p.chunkBytes, LinkModel::Blocking)
-                              .duration);
+    slow = std::max(
+        slow, linkCost(net, l, p.chunkBytes, LinkModel::Blocking).duration);
   EXPECT_EQ(b.occupancyPs, 4 * slow);
   EXPECT_GT(b.occupancyPs, 800 * kUs);
   EXPECT_LT(b.discretePs, 440 * kUs);

@@ -1,9 +1,9 @@
 //===- TenSynthesizerTest.cpp - Quality and properties of TEN synthesis ---===//
 
+#include "tacos/Synthesis/TenSynthesizer.h"
 #include "tacos/Network/Unwind.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/LowerBounds.h"
-#include "tacos/Synthesis/TenSynthesizer.h"
 
 #include <gtest/gtest.h>
 
@@ -212,8 +212,8 @@ TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
       continue; // a duplicate two-way link: draw again
     std::vector<LinkOrigin> origins;
     Network network = unwindSwitches(buildNetwork(spec), origins);
-    LinkModel model = iteration % 2 ? LinkModel::Pipelined
-                                    : LinkModel::Blocking;
+    LinkModel model =
+        iteration % 2 ? LinkModel::Pipelined : LinkModel::Blocking;
     std::vector<int64_t> group;
     if (iteration % 3 == 1)
       for (uint32_t v = 0; v < n; ++v)
@@ -222,8 +222,8 @@ TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
     if (group.size() == 1)
       group.push_back(n - 1);
     uint32_t g = group.empty() ? n : uint32_t(group.size());
-    int64_t root = group.empty() ? int64_t(rng() % n)
-                                 : group[rng() % group.size()];
+    int64_t root =
+        group.empty() ? int64_t(rng() % n) : group[rng() % group.size()];
     int64_t size = int64_t(1) << (12 + rng() % 12);
     int64_t chunks = 1 + int64_t(rng() % 3);
     std::vector<Problem> problems = {

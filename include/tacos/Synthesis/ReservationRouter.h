@@ -1,4 +1,4 @@
-//===- ReservationRouter.h - Chunk-by-chunk earliest-arrival routing -*- C++ -*-===//
+//===- ReservationRouter.h - Earliest-arrival chunk routing -----*- C++ -*-===//
 //
 // The second strategy of TEN synthesis, for problems where chunks go to few
 // destinations far away (rooted collectives, All-to-All, process groups):
