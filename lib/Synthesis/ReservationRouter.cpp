@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <queue>
 #include <random>
@@ -195,21 +196,39 @@ bool routerApplies(const Network &network, const Problem &problem) {
 }
 
 int64_t routeByReservation(const Network &network, const Problem &problem,
-                           LinkModel model, uint64_t seed, Schedule &schedule) {
+                           LinkModel model, uint64_t orderKind,
+                           Schedule &schedule) {
   Router router(network, problem, model);
   std::vector<uint32_t> order(problem.numChunks());
   std::iota(order.begin(), order.end(), 0);
-  if (seed == 0) {
-    // Farthest first: the chunks that need the most time get the earliest
-    // link time; ties keep chunk order.
+  if (orderKind <= 1) {
+    // Farthest first: the farthest chunks get the earliest link time. In
+    // rounds (order 1), round r holds the r-th chunk of every (first
+    // source, first destination) pair, so the chunks of one pair (a
+    // Scatter's k chunks to one NPU) do not take every route to it before
+    // the other pairs are placed. Ties keep chunk order.
     std::vector<int64_t> reach(problem.numChunks());
-    for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    std::vector<uint32_t> round(problem.numChunks(), 0);
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
+    for (uint32_t c = 0; c < problem.numChunks(); ++c) {
       reach[c] = router.reach(c);
+      if (orderKind == 0)
+        continue;
+      uint32_t first = UINT32_MAX;
+      problem.forEachDestination(c, [&](uint32_t d) {
+        if (first == UINT32_MAX)
+          first = d;
+      });
+      uint32_t source = problem.numSources(c) > 0
+                            ? problem.sources[problem.sourceOffsets[c]]
+                            : UINT32_MAX;
+      round[c] = seen[{source, first}]++;
+    }
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return reach[a] > reach[b];
+      return round[a] != round[b] ? round[a] < round[b] : reach[a] > reach[b];
     });
   } else {
-    std::mt19937_64 rng(seed);
+    std::mt19937_64 rng(orderKind);
     std::shuffle(order.begin(), order.end(), rng);
   }
   int64_t finish = 0;
