@@ -410,27 +410,52 @@ int64_t pathBound(const Network &network, const Problem &problem,
     return 0;
   }
 
-  // Per (chunk, destination): the nearest of the chunk's sources. Built-in
-  // collectives have one source per chunk and few distinct sources.
-  std::vector<std::vector<int64_t>> from(network.numNodes());
+  // Per (chunk, destination): the nearest of the chunk's sources. Chunks
+  // are visited grouped by their first source, so a single-source chunk
+  // (every built-in collective) reuses that source's distances, and only one
+  // source's distances are held at a time (a group on a large network would
+  // otherwise keep participants x nodes of them).
+  std::vector<uint32_t> order;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    if (problem.numDestinations(c) > 0) {
+      if (problem.numSources(c) == 0)
+        return kInfinite;
+      order.push_back(c);
+    }
+  auto firstSource = [&](uint32_t c) {
+    return problem.sources[problem.sourceOffsets[c]];
+  };
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return firstSource(a) < firstSource(b);
+  });
   int64_t bound = 0;
-  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
-    if (problem.numDestinations(c) == 0)
-      continue;
-    std::vector<uint32_t> holders;
+  uint32_t cachedSource = UINT32_MAX;
+  std::vector<int64_t> cached;
+  for (uint32_t c : order) {
+    std::vector<std::vector<int64_t>> others;
+    bool anyHolder = false;
     for (uint32_t i = problem.sourceOffsets[c];
-         i < problem.sourceOffsets[c + 1]; ++i)
-      if (problem.sources[i] < network.numNodes())
-        holders.push_back(problem.sources[i]);
-    if (holders.empty())
+         i < problem.sourceOffsets[c + 1]; ++i) {
+      uint32_t s = problem.sources[i];
+      if (s >= network.numNodes())
+        continue;
+      anyHolder = true;
+      if (i == problem.sourceOffsets[c]) {
+        if (s != cachedSource) {
+          cached = distancesFrom(network, s, duration);
+          cachedSource = s;
+        }
+      } else {
+        others.push_back(distancesFrom(network, s, duration));
+      }
+    }
+    if (!anyHolder)
       return kInfinite;
-    for (uint32_t s : holders)
-      if (from[s].empty())
-        from[s] = distancesFrom(network, s, duration);
+    bool firstInNetwork = firstSource(c) < network.numNodes();
     problem.forEachDestination(c, [&](uint32_t d) {
-      int64_t nearest = kInfinite;
-      for (uint32_t s : holders)
-        nearest = std::min(nearest, from[s][d]);
+      int64_t nearest = firstInNetwork ? cached[d] : kInfinite;
+      for (const std::vector<int64_t> &dist : others)
+        nearest = std::min(nearest, dist[d]);
       bound = std::max(bound, nearest);
     });
     if (bound == kInfinite)
