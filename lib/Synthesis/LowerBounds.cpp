@@ -410,27 +410,52 @@ int64_t pathBound(const Network &network, const Problem &problem,
     return 0;
   }
 
-  // Per (chunk, destination): the nearest of the chunk's sources. Built-in
-  // collectives have one source per chunk and few distinct sources.
-  std::vector<std::vector<int64_t>> from(network.numNodes());
+  // Per (chunk, destination): the nearest of the chunk's sources. Chunks
+  // are visited grouped by their first source, so a single-source chunk
+  // (every built-in collective) reuses that source's distances, and only one
+  // source's distances are held at a time (a group on a large network would
+  // otherwise keep participants x nodes of them).
+  std::vector<uint32_t> order;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    if (problem.numDestinations(c) > 0) {
+      if (problem.numSources(c) == 0)
+        return kInfinite;
+      order.push_back(c);
+    }
+  auto firstSource = [&](uint32_t c) {
+    return problem.sources[problem.sourceOffsets[c]];
+  };
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return firstSource(a) < firstSource(b);
+  });
   int64_t bound = 0;
-  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
-    if (problem.numDestinations(c) == 0)
-      continue;
-    std::vector<uint32_t> holders;
-    for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
-         ++i)
-      if (problem.sources[i] < network.numNodes())
-        holders.push_back(problem.sources[i]);
-    if (holders.empty())
+  uint32_t cachedSource = UINT32_MAX;
+  std::vector<int64_t> cached;
+  for (uint32_t c : order) {
+    std::vector<std::vector<int64_t>> others;
+    bool anyHolder = false;
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i) {
+      uint32_t s = problem.sources[i];
+      if (s >= network.numNodes())
+        continue;
+      anyHolder = true;
+      if (i == problem.sourceOffsets[c]) {
+        if (s != cachedSource) {
+          cached = distancesFrom(network, s, duration);
+          cachedSource = s;
+        }
+      } else {
+        others.push_back(distancesFrom(network, s, duration));
+      }
+    }
+    if (!anyHolder)
       return kInfinite;
-    for (uint32_t s : holders)
-      if (from[s].empty())
-        from[s] = distancesFrom(network, s, duration);
+    bool firstInNetwork = firstSource(c) < network.numNodes();
     problem.forEachDestination(c, [&](uint32_t d) {
-      int64_t nearest = kInfinite;
-      for (uint32_t s : holders)
-        nearest = std::min(nearest, from[s][d]);
+      int64_t nearest = firstInNetwork ? cached[d] : kInfinite;
+      for (const std::vector<int64_t> &dist : others)
+        nearest = std::min(nearest, dist[d]);
       bound = std::max(bound, nearest);
     });
     if (bound == kInfinite)
@@ -481,6 +506,43 @@ int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
   return lo;
 }
 
+/// When each node can first hold a chunk some NPU needs: Dijkstra from
+/// every source of such a chunk, whole-chunk durations as weights.
+std::vector<int64_t> releaseTimes(const Network &network,
+                                  const Problem &problem,
+                                  const std::vector<int64_t> &duration) {
+  std::vector<int64_t> dist(network.numNodes(), kInfinite);
+  using Item = std::pair<int64_t, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    if (problem.numDestinations(c) == 0)
+      continue;
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i) {
+      uint32_t s = problem.sources[i];
+      if (s < network.numNodes() && dist[s] != 0) {
+        dist[s] = 0;
+        queue.push({0, s});
+      }
+    }
+  }
+  while (!queue.empty()) {
+    auto [d, x] = queue.top();
+    queue.pop();
+    if (d != dist[x])
+      continue;
+    for (LinkId l : network.outLinks(x)) {
+      NodeId y = network.dst(l);
+      int64_t next = saturatingAdd(d, duration[l]);
+      if (next < dist[y]) {
+        dist[y] = next;
+        queue.push({next, y});
+      }
+    }
+  }
+  return dist;
+}
+
 /// occupancy: for a set S of nodes, every chunk some node of S needs and no
 /// node of S holds must cross a link into S, and every chunk only S holds
 /// that a node outside S needs must cross a link out of S; each crossing
@@ -504,6 +566,17 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
     cost[l] = linkCost(network, l, problem.chunkSizes.smallest(), model);
     duration[l] = cost[l].duration;
   }
+  // A link can carry a chunk only once its source holds one: no earlier
+  // than the release time of its source node, the cheapest whole-chunk path
+  // from any chunk's source (0 at sources). So its first transfer ends no
+  // earlier than release + duration. This is what bounds a Broadcast whose
+  // root reaches every NPU in one hop: the second chunk an NPU needs comes
+  // from the root after the first, or from a peer that got it first.
+  std::vector<int64_t> release = releaseTimes(network, problem, duration);
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    if (cost[l].duration != kInfinite)
+      cost[l].duration =
+          saturatingAdd(release[network.src(l)], cost[l].duration);
   std::vector<uint8_t> inSet(numNodes, 0);
   std::vector<LinkCost> crossing;
   // Chunks into S and out of S, and the bound they give.
@@ -513,7 +586,8 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
       bool heldInside = false, allInside = true;
       for (uint32_t i = problem.sourceOffsets[c];
            i < problem.sourceOffsets[c + 1]; ++i) {
-        bool inside = problem.sources[i] < numNodes && inSet[problem.sources[i]];
+        bool inside =
+            problem.sources[i] < numNodes && inSet[problem.sources[i]];
         heldInside |= inside;
         allInside &= inside;
       }
@@ -564,8 +638,7 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
   constexpr uint64_t kBudget = 50'000'000;
   uint64_t perSet = uint64_t(problem.numChunks()) + problem.sources.size() +
                     problem.numDeliveries() + network.numLinks();
-  if (network.numSwitches() != 0 ||
-      uint64_t(network.numNpus()) * kRadii * perSet > kBudget)
+  if (uint64_t(network.numNpus()) * kRadii * perSet > kBudget)
     return bound;
   for (NodeId v = 0; v < network.numNpus() && bound != kInfinite; ++v) {
     std::vector<int64_t> dist = distancesFrom(network, v, duration);
@@ -671,8 +744,13 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                           : discreteBound(network, problem, deliveries, model);
   bounds.cutPs = cutBound(network, problem, deliveries);
   bounds.loadPs = loadBound(network, problem, model);
-  bounds.pathPs = pathBound(network, problem, deliveries, model);
-  bounds.occupancyPs = occupancyBound(network, problem, deliveries, model);
+  // Both assume every node stores and forwards whole chunks, which is what
+  // unwound networks do; a switch node's timing is not that, so they are
+  // left at 0 there (no bound) rather than guessed.
+  if (network.numSwitches() == 0) {
+    bounds.pathPs = pathBound(network, problem, deliveries, model);
+    bounds.occupancyPs = occupancyBound(network, problem, deliveries, model);
+  }
   return bounds;
 }
 

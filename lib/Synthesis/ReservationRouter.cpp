@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <queue>
 #include <random>
@@ -33,19 +34,25 @@ struct Interval {
 
 class Router {
 public:
-  Router(const Network &network, const Problem &problem, LinkModel model);
+  Router(const Network &network, const Problem &problem, LinkModel model,
+         bool evenSlots);
   /// Routes chunk c to all its destinations; returns its last arrival.
   int64_t route(uint32_t c, Schedule &schedule);
   /// Cost-weighted distance of c's farthest destination, free network.
   int64_t reach(uint32_t c) const;
 
 private:
+  /// How long chunk c reserves link l (routeByReservation's evenSlots).
+  int64_t slot(LinkId l, uint32_t c) const {
+    return evenSlots ? costs.largest(l).occupancy : costs.of(l, c).occupancy;
+  }
   int64_t earliestStart(LinkId l, uint32_t c, int64_t ready) const;
   void reserve(LinkId l, uint32_t c, int64_t start);
 
   const Network &network;
   const Problem &problem;
   ChunkCosts costs;
+  bool evenSlots;
   std::vector<uint16_t> laneOf;
   std::vector<std::vector<Interval>> busy;
   std::vector<int64_t> arrival;
@@ -56,9 +63,11 @@ private:
   mutable std::vector<std::vector<int64_t>> freeFrom;
 };
 
-Router::Router(const Network &network, const Problem &problem, LinkModel model)
+Router::Router(const Network &network, const Problem &problem, LinkModel model,
+               bool evenSlots)
     : network(network), problem(problem),
       costs(network, problem.chunkSizes, problem.numChunks(), model),
+      evenSlots(evenSlots),
       laneOf(network.numLinks(), 0), busy(network.numLinks()),
       arrival(network.numNodes()), parent(network.numNodes()),
       parentStart(network.numNodes()), isDestination(network.numNodes(), 0),
@@ -72,7 +81,7 @@ Router::Router(const Network &network, const Problem &problem, LinkModel model)
 
 int64_t Router::earliestStart(LinkId l, uint32_t c, int64_t ready) const {
   const std::vector<Interval> &list = busy[l];
-  int64_t occupancy = costs.of(l, c).occupancy, t = ready;
+  int64_t occupancy = slot(l, c), t = ready;
   // First interval that ends after t; gaps before it are too early.
   auto it = std::upper_bound(
       list.begin(), list.end(), t,
@@ -87,7 +96,7 @@ int64_t Router::earliestStart(LinkId l, uint32_t c, int64_t ready) const {
 
 void Router::reserve(LinkId l, uint32_t c, int64_t start) {
   std::vector<Interval> &list = busy[l];
-  Interval i{start, start + costs.of(l, c).occupancy};
+  Interval i{start, start + slot(l, c)};
   auto it = std::lower_bound(
       list.begin(), list.end(), start,
       [](const Interval &a, int64_t time) { return a.start < time; });
@@ -195,20 +204,39 @@ bool routerApplies(const Network &network, const Problem &problem) {
 }
 
 int64_t routeByReservation(const Network &network, const Problem &problem,
-                           LinkModel model, uint64_t seed, Schedule &schedule) {
-  Router router(network, problem, model);
+                           LinkModel model, uint64_t orderKind,
+                           Schedule &schedule, bool evenSlots) {
+  Router router(network, problem, model, evenSlots);
   std::vector<uint32_t> order(problem.numChunks());
   std::iota(order.begin(), order.end(), 0);
-  if (seed == 0) {
-    // Farthest first: the chunks that need the most time get the earliest
-    // link time; ties keep chunk order.
+  if (orderKind <= 1) {
+    // Farthest first: the farthest chunks get the earliest link time. In
+    // rounds (order 1), round r holds the r-th chunk of every (first
+    // source, first destination) pair, so the chunks of one pair (a
+    // Scatter's k chunks to one NPU) do not take every route to it before
+    // the other pairs are placed. Ties keep chunk order.
     std::vector<int64_t> reach(problem.numChunks());
-    for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    std::vector<uint32_t> round(problem.numChunks(), 0);
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
+    for (uint32_t c = 0; c < problem.numChunks(); ++c) {
       reach[c] = router.reach(c);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return reach[a] > reach[b]; });
+      if (orderKind == 0)
+        continue;
+      uint32_t first = UINT32_MAX;
+      problem.forEachDestination(c, [&](uint32_t d) {
+        if (first == UINT32_MAX)
+          first = d;
+      });
+      uint32_t source = problem.numSources(c) > 0
+                            ? problem.sources[problem.sourceOffsets[c]]
+                            : UINT32_MAX;
+      round[c] = seen[{source, first}]++;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return round[a] != round[b] ? round[a] < round[b] : reach[a] > reach[b];
+    });
   } else {
-    std::mt19937_64 rng(seed);
+    std::mt19937_64 rng(orderKind);
     std::shuffle(order.begin(), order.end(), rng);
   }
   int64_t finish = 0;

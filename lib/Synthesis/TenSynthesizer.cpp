@@ -642,16 +642,18 @@ std::string checkSynthesizable(const Network &network, const Problem &problem) {
 static SynthesisResult routeTrial(const Network &network,
                                   const Problem &problem,
                                   const SynthesisOptions &options,
-                                  uint64_t seed) {
+                                  uint64_t seed, uint64_t order,
+                                  bool evenSlots) {
   SynthesisResult result;
   result.seed = seed;
   Schedule routed;
-  routeByReservation(network, problem, options.model, seed, routed);
+  routeByReservation(network, problem, options.model, order, routed,
+                     evenSlots);
   SimulationResult timed =
       compact(network, problem, routed.view(), options.model);
   if (!timed.error.empty()) {
-    result.error = "internal error: routed schedule does not simulate: " +
-                   timed.error;
+    result.error =
+        "internal error: routed schedule does not simulate: " + timed.error;
     return result;
   }
   result.schedule = std::move(timed.schedule);
@@ -694,11 +696,24 @@ SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
       result.schedule = std::move(timed.schedule);
       result.timePs = timed.timePs;
       if (options.reservationRouting && routerApplies(network, problem)) {
-        SynthesisResult routed = routeTrial(network, problem, options, seed);
-        if (!routed.error.empty())
-          return routed;
-        if (routed.timePs < result.timePs)
-          result = std::move(routed);
+        // Every trial tries a shuffled order; the first also both
+        // deterministic ones (ReservationRouter.h). No order wins everywhere.
+        std::vector<uint64_t> orders = {seed + 2};
+        if (trial == 0)
+          orders.insert(orders.begin(), {0, 1});
+        // Chunks of two sizes: exact and even slots both (see the router).
+        std::vector<bool> slotModes = {false};
+        if (!problem.chunkSizes.uniform())
+          slotModes.push_back(true);
+        for (uint64_t order : orders)
+          for (bool evenSlots : slotModes) {
+            SynthesisResult routed =
+                routeTrial(network, problem, options, seed, order, evenSlots);
+            if (!routed.error.empty())
+              return routed;
+            if (routed.timePs < result.timePs)
+              result = std::move(routed);
+          }
       }
     }
     if (!haveBest || result.timePs < best.timePs) {

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace tacos;
 
 namespace {
@@ -55,6 +57,52 @@ TEST(ExactSynthesizerTest, NeverWorseThanTheGreedyInSteps) {
   EXPECT_LE(exact.timePs, greedy.timePs);
   LowerBounds bounds = computeLowerBounds(network, problem, LinkModel::Blocking);
   EXPECT_GE(exact.timePs, bounds.best());
+}
+
+// The bounds hold for schedules the greedy would not find either: the exact
+// optimum of small rooted and All-to-All problems on random heterogeneous
+// networks (both link models) is never below the best lower bound.
+TEST(ExactSynthesizerTest, OptimaOfRandomRootedProblemsMeetTheBounds) {
+  std::mt19937_64 rng(5);
+  const CollectiveKind kinds[] = {
+      CollectiveKind::Broadcast, CollectiveKind::Scatter,
+      CollectiveKind::Gather, CollectiveKind::AllToAll};
+  unsigned solved = 0;
+  for (int iteration = 0; iteration < 8; ++iteration) {
+    TopologySpec topo;
+    topo.explicitNpus = 4;
+    for (int64_t v = 0; v < 4; ++v)
+      topo.links.push_back(
+          {v,
+           (v + 1) % 4,
+           iteration % 2 == 0,
+           false,
+           {double(10 + rng() % 90) * 1e9, int64_t(rng() % 3) * 500000, ""}});
+    topo.links.push_back(
+        {0, 2, false, false, {double(10 + rng() % 90) * 1e9, 500000, ""}});
+    ASSERT_TRUE(check(topo).empty());
+    Network network = buildNetwork(topo);
+    CollectiveSpec spec;
+    spec.kind = kinds[iteration % 4];
+    spec.chunksPerRank = 1 + iteration % 2;
+    spec.sizeBytes = 4 * 1000000 * spec.chunksPerRank;
+    if (spec.kind != CollectiveKind::AllToAll)
+      spec.root = int64_t(rng() % 4);
+    ASSERT_EQ(checkCollective(spec, 4), "");
+    Problem problem;
+    ASSERT_EQ(buildProblem(spec, 4, problem), "");
+    LinkModel model =
+        iteration % 3 == 2 ? LinkModel::Pipelined : LinkModel::Blocking;
+    ExactResult exact =
+        synthesizeExact(network, problem, ExactOptions{model, 5000, 8});
+    if (!exact.error.empty())
+      continue;
+    ++solved;
+    SCOPED_TRACE("iteration " + std::to_string(iteration));
+    LowerBounds bounds = computeLowerBounds(network, problem, model);
+    EXPECT_GE(exact.timePs, bounds.best());
+  }
+  EXPECT_GE(solved, 6u);
 }
 
 TEST(ExactSynthesizerTest, RefusesLargeNetworks) {

@@ -237,8 +237,10 @@ TEST(LowerBoundsTest, Broadcast) {
   EXPECT_EQ(b.cutPs, 20 * kUs);
   // Whole-chunk: NPU 2 is 2 hops of 21 us away.
   EXPECT_EQ(b.pathPs, 42 * kUs);
-  // The root's 2 out-links carry the 2 chunks: 21 us.
-  EXPECT_EQ(b.occupancyPs, 21 * kUs);
+  // The root's 2 out-links carry the 2 chunks: 21 us. NPU 2's in-links
+  // come from NPUs 1 and 3, which hold nothing before 21 us: one chunk each
+  // by 42 us.
+  EXPECT_EQ(b.occupancyPs, 42 * kUs);
   EXPECT_EQ(b.best(), 42 * kUs);
 }
 
@@ -282,12 +284,12 @@ TEST(LowerBoundsTest, HierarchicalGatherGroupOccupancy) {
   Network net = unwindSwitches(buildNetwork(spec), origins);
   Problem p = problem(net, CollectiveKind::Gather, 64 << 20, 4, {}, 9);
   LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
-  int64_t slow = linkCost(net, *net.inLinks(9).begin(), p.chunkSizes.smallest(),
-                          LinkModel::Blocking)
-                     .duration;
+  int64_t slow =
+      linkCost(net, *net.inLinks(9).begin(), p.chunkSizes.smallest(), LinkModel::Blocking)
+          .duration;
   for (LinkId l : net.inLinks(9))
-    slow = std::max(slow, linkCost(net, l, p.chunkSizes.smallest(), LinkModel::Blocking)
-                              .duration);
+    slow = std::max(
+        slow, linkCost(net, l, p.chunkSizes.smallest(), LinkModel::Blocking).duration);
   EXPECT_EQ(b.occupancyPs, 4 * slow);
   EXPECT_GT(b.occupancyPs, 800 * kUs);
   EXPECT_LT(b.discretePs, 440 * kUs);
@@ -326,6 +328,10 @@ TEST(LowerBoundsTest, SwitchNetwork) {
   EXPECT_EQ(b.ingressPs, 60 * kUs); // 3 MB / 50 GB/s
   EXPECT_EQ(b.latencyPs, 22 * kUs);
   EXPECT_FALSE(b.cutPs);
+  // Not computed through switch nodes, whose timing is not whole-chunk
+  // store-and-forward.
+  EXPECT_EQ(b.pathPs, 0);
+  EXPECT_EQ(b.occupancyPs, 0);
   EXPECT_EQ(b.best(), 63 * kUs);
 }
 

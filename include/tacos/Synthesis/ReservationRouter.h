@@ -1,4 +1,4 @@
-//===- ReservationRouter.h - Chunk-by-chunk earliest-arrival routing -*- C++ -*-===//
+//===- ReservationRouter.h - Earliest-arrival chunk routing -----*- C++ -*-===//
 //
 // The second strategy of TEN synthesis, for problems where chunks go to few
 // destinations far away (rooted collectives, All-to-All, process groups):
@@ -29,10 +29,17 @@ namespace tacos {
 bool routerApplies(const Network &network, const Problem &problem);
 
 /// Routes every chunk of `problem` (switchless network, every destination
-/// reachable) into `schedule`, uncompacted, in an order drawn from `seed`
-/// (seed 0: farthest chunks first). Returns the schedule's finish time.
+/// reachable) into `schedule`, uncompacted, in the order `orderKind` names:
+/// 0: farthest chunks first; 1: the same within rounds of one chunk per
+/// (source, destination) pair (spreads a Scatter's chunks to one NPU over
+/// its routes; a Gather often prefers 0); others: shuffled with that seed.
+/// With `evenSlots`, every chunk reserves a link for the largest chunk's
+/// occupancy (whole-byte chunks differ by a byte; even slots keep gaps
+/// usable by any chunk, exact slots pack tighter; neither wins everywhere).
+/// Returns the schedule's finish time.
 int64_t routeByReservation(const Network &network, const Problem &problem,
-                           LinkModel model, uint64_t seed, Schedule &schedule);
+                           LinkModel model, uint64_t orderKind,
+                           Schedule &schedule, bool evenSlots = false);
 
 } // namespace tacos
 

@@ -10,6 +10,12 @@
 // (All-to-All, Scatter, Gather, process groups) are forwarded to a neighbour
 // strictly closer, in cost-weighted distance, to a remaining destination.
 //
+// Where it applies (rooted collectives, groups, All-to-All; not a
+// whole-network All-Gather), each trial also routes the chunks one by one
+// with link reservations (ReservationRouter.h) and keeps the faster
+// schedule: the greedy alone sends a root's chunks over whichever in-link is
+// idle, however slow.
+//
 // The result is compacted with the simulator (Simulator.h), so simulating it
 // reproduces its times exactly.
 //

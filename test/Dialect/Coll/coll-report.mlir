@@ -22,7 +22,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // the latency bound charges the serialization once: 164 us).
 // CHECK-LABEL: algorithm @bcast: broadcast, 8 NPUs, 1 chunks of 8000000 B (8 MB)
 // CHECK-NEXT: time 644.000 us
-// CHECK-NEXT: lower bound 644.000 us (ratio 1.0000; ingress 80.000, latency 164.000, discrete 161.000, cut 80.000, path 644.000, occupancy 161.000)
+// CHECK-NEXT: lower bound 644.000 us (ratio 1.0000; ingress 80.000, latency 164.000, discrete 161.000, cut 80.000, path 644.000, occupancy 644.000)
 // The text form points to the explanation of the bound names and busbw.
 // CHECK: (lower bounds and busbw: docs/Reports.md)
 

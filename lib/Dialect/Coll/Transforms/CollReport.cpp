@@ -295,8 +295,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"));
         if (b.loadPs)
           os << ", load " << us(*b.loadPs);
-        os << ", path " << us(b.pathPs) << ", occupancy "
-           << us(b.occupancyPs) << ")\n";
+        os << ", path " << us(b.pathPs) << ", occupancy " << us(b.occupancyPs)
+           << ")\n";
       }
       if (row.strictPhasesPs)
         os << "  phases       pipelined; strict phases would take "
