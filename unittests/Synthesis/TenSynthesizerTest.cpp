@@ -3,6 +3,7 @@
 #include "tacos/Synthesis/TenSynthesizer.h"
 #include "tacos/Network/Unwind.h"
 #include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
 #include <gtest/gtest.h>
@@ -184,6 +185,7 @@ TEST(TenSynthesizerTest, RandomNetworksProperties) {
 // store-and-forward path matter as much as bandwidth.
 TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
   std::mt19937_64 rng(77);
+  unsigned built = 0;
   for (int iteration = 0; iteration < 40; ++iteration) {
     uint32_t n = 3 + uint32_t(rng() % 10);
     TopologySpec spec;
@@ -210,6 +212,7 @@ TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
       spec.switches.push_back({"sw1", some, link()});
     if (!check(spec).empty())
       continue; // a duplicate two-way link: draw again
+    ++built;
     std::vector<LinkOrigin> origins;
     Network network = unwindSwitches(buildNetwork(spec), origins);
     LinkModel model =
@@ -245,7 +248,36 @@ TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
       EXPECT_GE(result.timePs, bounds.pathPs);
       EXPECT_GE(result.timePs, bounds.occupancyPs);
     }
+    // Combining collectives: time-reversed duals on G^T, so their bounds are
+    // the duals' there.
+    for (CollectiveKind kind :
+         {CollectiveKind::Reduce, CollectiveKind::ReduceScatter}) {
+      SCOPED_TRACE("iteration " + std::to_string(iteration) + ", " +
+                   collectiveName(kind));
+      CollectiveSpec collective;
+      collective.kind = kind;
+      collective.sizeBytes = size * g;
+      collective.chunksPerRank = chunks;
+      collective.group = group;
+      if (kind == CollectiveKind::Reduce)
+        collective.root = root;
+      ASSERT_EQ(checkCollective(collective, n), "");
+      SynthesisOptions options;
+      options.seed = iteration;
+      options.model = model;
+      SynthesisResult result =
+          synthesizeCollective(network, collective, options);
+      ASSERT_EQ(result.error, "");
+      CollectiveSpec dual = collective;
+      dual.kind = dualOf(kind);
+      Problem problem;
+      ASSERT_EQ(buildProblem(dual, n, problem), "");
+      LowerBounds bounds =
+          computeLowerBounds(transposed(network), problem, model);
+      EXPECT_GE(result.timePs, bounds.best());
+    }
   }
+  EXPECT_GE(built, 30u); // the draws are not mostly rejected
 }
 
 // Issue 10 item 13: a Gather of 64 MiB in 4 chunks per rank to root 9 on
