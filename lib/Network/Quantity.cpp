@@ -104,6 +104,35 @@ std::string shortestGeneral(double v) {
   return std::string(buf, res.ptr);
 }
 
+} // namespace
+
+double scaleValue(double value, double scale) {
+  int exponent = -1;
+  double power = 1;
+  for (int k = 0; k <= 15; ++k, power *= 10)
+    if (power == scale) {
+      exponent = k;
+      break;
+    }
+  if (exponent <= 0 || !std::isfinite(value))
+    return value * scale; // binary units scale exactly
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), value,
+                           std::chars_format::scientific);
+  if (res.ec != std::errc())
+    return value * scale;
+  std::string text(buf, res.ptr);
+  size_t e = text.find('e');
+  int written = std::atoi(text.c_str() + e + 1);
+  text = text.substr(0, e) + "e" + std::to_string(written + exponent);
+  double result = 0;
+  auto parsed =
+      std::from_chars(text.data(), text.data() + text.size(), result);
+  return parsed.ec == std::errc() ? result : value * scale;
+}
+
+namespace {
+
 std::optional<double> parseDouble(const std::string &text) {
   double v = 0;
   const char *first = text.data(), *last = text.data() + text.size();
@@ -220,7 +249,7 @@ std::string toBandwidth(double value, std::string_view unit, double &bps) {
   std::optional<double> scale = unitScale(QuantityKind::Bandwidth, unit);
   if (!scale)
     return unknownUnit(QuantityKind::Bandwidth, unit);
-  double v = value * *scale;
+  double v = scaleValue(value, *scale);
   std::string err = checkValue(QuantityKind::Bandwidth, value, unit, v,
                                kMaxBandwidthBps, kMaxBandwidthText);
   if (!err.empty())
@@ -233,7 +262,7 @@ std::string toTime(double value, std::string_view unit, int64_t &ps) {
   std::optional<double> scale = unitScale(QuantityKind::Time, unit);
   if (!scale)
     return unknownUnit(QuantityKind::Time, unit);
-  double v = value * *scale;
+  double v = scaleValue(value, *scale);
   std::string err = checkValue(QuantityKind::Time, value, unit, v,
                                double(kMaxTimePs), kMaxTimeText);
   if (!err.empty())
@@ -247,7 +276,7 @@ std::string toSize(double value, std::string_view unit, int64_t &bytes) {
   std::optional<double> scale = unitScale(QuantityKind::Size, unit);
   if (!scale)
     return unknownUnit(QuantityKind::Size, unit);
-  double v = value * *scale;
+  double v = scaleValue(value, *scale);
   std::string err = checkValue(QuantityKind::Size, value, unit, v,
                                double(kMaxSizeBytes), kMaxSizeText);
   if (!err.empty())
@@ -292,7 +321,7 @@ std::string exactBandwidth(double bps) {
       },
       [&](const std::string &t, const Unit &u) {
         std::optional<double> v = parseDouble(t);
-        return v && *v * u.scale == bps;
+        return v && scaleValue(*v, u.scale) == bps;
       },
       /*dotIsFree=*/true);
   // Bps always round-trips (scale 1), so this is only a safety net.
@@ -319,7 +348,7 @@ std::string formatShare(double bps) {
         continue;
       std::string text(buf, res.ptr);
       std::optional<double> parsed = parseDouble(text);
-      if (!parsed || *parsed * u.scale / double(k) != bps ||
+      if (!parsed || scaleValue(*parsed, u.scale) / double(k) != bps ||
           significantDigits(text) > kReadableDigits)
         continue;
       std::string candidate = text + " " + u.name;
@@ -347,7 +376,7 @@ std::string exactTime(int64_t ps) {
         std::optional<double> v = parseDouble(t);
         if (!v)
           return false;
-        double x = std::round(*v * u.scale);
+        double x = std::round(scaleValue(*v, u.scale));
         // Beyond 2^62 the comparison below could not be made exactly.
         return std::fabs(x) < 4e18 && int64_t(x) == ps;
       });
@@ -412,7 +441,7 @@ std::string formatSize(int64_t bytes) {
         std::optional<double> v = parseDouble(t);
         if (!v)
           return false;
-        double x = *v * u.scale, whole = std::round(x);
+        double x = scaleValue(*v, u.scale), whole = std::round(x);
         return std::fabs(x - whole) <= 2 * DBL_EPSILON * std::fabs(x) &&
                std::fabs(whole) < 4e18 && int64_t(whole) == bytes;
       });

@@ -99,6 +99,41 @@ TEST(QuantityTest, ParseBandwidth) {
   EXPECT_EQ(bps, kMaxBandwidthBps);
 }
 
+// A decimal number in a decimal unit is scaled as the decimal it was
+// written as, then rounded once: `33.3 MBps` is 33300000 Bps, where
+// 33.3 * 1e6 is 33299999.999999996 and made a 333 B transfer 1 ps slow.
+TEST(QuantityTest, DecimalUnitsRoundOnce) {
+  double bps = 0;
+  ASSERT_EQ(toBandwidth(33.3, "MBps", bps), "");
+  EXPECT_EQ(bps, 33300000.0);
+  int64_t ps = 0;
+  ASSERT_EQ(toTime(0.7, "us", ps), "");
+  EXPECT_EQ(ps, 700000);
+  // Random literals of up to 15 significant digits in every decimal unit:
+  // the result is the double nearest to the exact decimal value.
+  std::mt19937_64 rng(20261130);
+  for (int i = 0; i < 20000; ++i) {
+    int digits = 1 + int(rng() % 15);
+    uint64_t mantissa = rng() % 1'000'000'000'000'000ull;
+    std::string text = std::to_string(mantissa).substr(0, digits);
+    int point = int(rng() % (text.size() + 1));
+    std::string literal = text.substr(0, point) + "." + text.substr(point);
+    if (literal.front() == '.')
+      literal = "0" + literal;
+    double value = std::strtod(literal.c_str(), nullptr);
+    if (!(value > 0))
+      continue;
+    for (auto [unit, exponent] :
+         {std::pair<const char *, int>{"KBps", 3}, {"MBps", 6}, {"GBps", 9}}) {
+      double expected =
+          std::strtod((literal + "e" + std::to_string(exponent)).c_str(),
+                      nullptr);
+      ASSERT_EQ(scaleValue(value, std::pow(10.0, exponent)), expected)
+          << literal << " " << unit;
+    }
+  }
+}
+
 TEST(QuantityTest, BandwidthErrors) {
   double bps = 7;
   EXPECT_EQ(toBandwidth(kNaN, "GBps", bps), "bandwidth is not a finite number");

@@ -30,6 +30,13 @@ inline constexpr int64_t kMaxNpus = 1'000'000;
 /// `unit` is not a unit of `kind`.
 std::optional<double> unitScale(QuantityKind kind, std::string_view unit);
 
+/// `value` (a number as read from text) times a unit's scale, rounded once:
+/// for a decimal unit (10^k) the result is the double nearest to the
+/// decimal the number was written as, times 10^k, so `33.3 MBps` is exactly
+/// 33300000 Bps (33.3 * 1e6 would be 33299999.999999996). The number's
+/// shortest round-trip text is its literal for literals of up to 15 digits.
+double scaleValue(double value, double scale);
+
 /// The units of `kind`, space-separated, for diagnostics.
 const char *unitList(QuantityKind kind);
 
