@@ -8,6 +8,7 @@
 
 #include "tacos/Network/Network.h"
 #include "tacos/Network/Quantity.h"
+#include "tacos/Network/ShortestPaths.h"
 
 #include <algorithm>
 #include <cassert>
@@ -395,25 +396,11 @@ int64_t Network::transferTimePs(LinkId l, uint64_t bytes) const {
 }
 
 std::vector<int64_t> Network::shortestLatencies(NodeId source) const {
-  std::vector<int64_t> dist(numNodes(), -1);
-  using Entry = std::pair<int64_t, NodeId>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
-  dist[source] = 0;
-  queue.push({0, source});
-  while (!queue.empty()) {
-    auto [d, u] = queue.top();
-    queue.pop();
-    if (d != dist[u])
-      continue;
-    for (LinkId l : outLinks(u)) {
-      NodeId v = linkDst[l];
-      int64_t nd = d + linkLatency[l];
-      if (dist[v] < 0 || nd < dist[v]) {
-        dist[v] = nd;
-        queue.push({nd, v});
-      }
-    }
-  }
+  std::vector<int64_t> dist = shortestDistances(
+      *this, {source}, [&](LinkId l) { return linkLatency[l]; });
+  for (int64_t &d : dist)
+    if (d == kUnreachable)
+      d = -1;
   return dist;
 }
 

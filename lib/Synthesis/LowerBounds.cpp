@@ -16,6 +16,7 @@
 
 #include "tacos/Synthesis/LowerBounds.h"
 #include "tacos/Network/LinkCost.h"
+#include "tacos/Network/ShortestPaths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -350,26 +351,8 @@ std::optional<int64_t> cutBound(const Network &network, const Problem &problem,
 /// cannot reach.
 std::vector<int64_t> distancesFrom(const Network &network, NodeId s,
                                    const std::vector<int64_t> &weight) {
-  std::vector<int64_t> dist(network.numNodes(), kInfinite);
-  using Item = std::pair<int64_t, NodeId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  dist[s] = 0;
-  queue.push({0, s});
-  while (!queue.empty()) {
-    auto [d, x] = queue.top();
-    queue.pop();
-    if (d != dist[x])
-      continue;
-    for (LinkId l : network.outLinks(x)) {
-      NodeId y = network.dst(l);
-      int64_t next = saturatingAdd(d, weight[l]);
-      if (next < dist[y]) {
-        dist[y] = next;
-        queue.push({next, y});
-      }
-    }
-  }
-  return dist;
+  return shortestDistances(network, {s},
+                           [&](LinkId l) { return weight[l]; });
 }
 
 /// path: a chunk is store-and-forward whole (§5.5): each hop takes the
@@ -511,36 +494,14 @@ int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
 std::vector<int64_t> releaseTimes(const Network &network,
                                   const Problem &problem,
                                   const std::vector<int64_t> &duration) {
-  std::vector<int64_t> dist(network.numNodes(), kInfinite);
-  using Item = std::pair<int64_t, NodeId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
-    if (problem.numDestinations(c) == 0)
-      continue;
-    for (uint32_t i = problem.sourceOffsets[c];
-         i < problem.sourceOffsets[c + 1]; ++i) {
-      uint32_t s = problem.sources[i];
-      if (s < network.numNodes() && dist[s] != 0) {
-        dist[s] = 0;
-        queue.push({0, s});
-      }
-    }
-  }
-  while (!queue.empty()) {
-    auto [d, x] = queue.top();
-    queue.pop();
-    if (d != dist[x])
-      continue;
-    for (LinkId l : network.outLinks(x)) {
-      NodeId y = network.dst(l);
-      int64_t next = saturatingAdd(d, duration[l]);
-      if (next < dist[y]) {
-        dist[y] = next;
-        queue.push({next, y});
-      }
-    }
-  }
-  return dist;
+  std::vector<NodeId> sources;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    if (problem.numDestinations(c) > 0)
+      for (uint32_t i = problem.sourceOffsets[c];
+           i < problem.sourceOffsets[c + 1]; ++i)
+        sources.push_back(problem.sources[i]);
+  return shortestDistances(network, sources,
+                           [&](LinkId l) { return duration[l]; });
 }
 
 /// occupancy: for a set S of nodes, every chunk some node of S needs and no
@@ -700,25 +661,8 @@ static std::optional<int64_t> loadBound(const Network &network,
   for (NodeId s = 0; s < network.numNodes(); ++s) {
     if (chunksFrom[s].empty())
       continue;
-    std::vector<int64_t> dist(network.numNodes(), kInfinite);
-    using Item = std::pair<int64_t, NodeId>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-    dist[s] = 0;
-    queue.push({0, s});
-    while (!queue.empty()) {
-      auto [d, x] = queue.top();
-      queue.pop();
-      if (d != dist[x])
-        continue;
-      for (LinkId l : network.outLinks(x)) {
-        NodeId y = network.dst(l);
-        int64_t next = saturatingAdd(d, occupancy[l]);
-        if (next < dist[y]) {
-          dist[y] = next;
-          queue.push({next, y});
-        }
-      }
-    }
+    std::vector<int64_t> dist = shortestDistances(
+        network, {s}, [&](LinkId l) { return occupancy[l]; });
     for (uint32_t c : chunksFrom[s]) {
       int64_t d = 0;
       problem.forEachDestination(c, [&](uint32_t t) { d = dist[t]; });

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/ReservationRouter.h"
+#include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 
 #include <algorithm>
@@ -109,24 +110,10 @@ int64_t Router::reach(uint32_t c) const {
        ++i) {
     uint32_t s = problem.sources[i];
     std::vector<int64_t> &dist = freeFrom[s];
-    if (dist.empty()) {
-      dist.assign(network.numNodes(), kNever);
-      using Item = std::pair<int64_t, NodeId>;
-      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-      dist[s] = 0;
-      queue.push({0, s});
-      while (!queue.empty()) {
-        auto [d, x] = queue.top();
-        queue.pop();
-        if (d != dist[x])
-          continue;
-        for (LinkId l : network.outLinks(x))
-          if (d + costs.largest(l).duration < dist[network.dst(l)]) {
-            dist[network.dst(l)] = d + costs.largest(l).duration;
-            queue.push({dist[network.dst(l)], network.dst(l)});
-          }
-      }
-    }
+    if (dist.empty())
+      dist = shortestDistances(network, {s}, [&](LinkId l) {
+        return costs.largest(l).duration;
+      });
     problem.forEachDestination(c, [&](uint32_t d) {
       if (dist[d] != kNever)
         farthest = std::max(farthest, dist[d]);

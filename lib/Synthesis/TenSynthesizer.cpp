@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/TenSynthesizer.h"
+#include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/ReservationRouter.h"
 
@@ -210,26 +211,9 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   for (uint32_t d = 0; d < numNpus; ++d) {
     if (destinationIndex[d] < 0)
       continue;
-    std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
-    dist.assign(network.numNodes(), INT64_MAX);
-    using Item = std::pair<int64_t, uint32_t>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-    dist[d] = 0;
-    queue.push({0, d});
-    while (!queue.empty()) {
-      auto [t, x] = queue.top();
-      queue.pop();
-      if (t != dist[x])
-        continue;
-      for (LinkId l : network.inLinks(x)) {
-        uint32_t y = network.src(l);
-        int64_t candidate = t + costs.largest(l).duration;
-        if (candidate < dist[y]) {
-          dist[y] = candidate;
-          queue.push({candidate, y});
-        }
-      }
-    }
+    distanceTo[destinationIndex[d]] = shortestDistances(
+        network, {d}, [&](LinkId l) { return costs.largest(l).duration; },
+        PathDirection::ToSources);
   }
 }
 
