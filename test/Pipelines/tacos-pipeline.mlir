@@ -15,6 +15,8 @@ coll.all_to_all @a2a on @torus size(16 MiB)
 // CHECK: transfers {{[0-9]+}} (verified)
 
 // JSON: "name": "ag"
+// The synthesis time survives the verifiers that run between:
+// JSON: "synthesis_ms": {{[0-9]}}
 // JSON: "verified": true
 // JSON-NEXT: "verified_smt": true
 // JSON: "name": "a2a"

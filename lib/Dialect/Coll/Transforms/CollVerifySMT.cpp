@@ -9,6 +9,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
+#include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -36,7 +37,8 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       failedAny |= failed(verifyOne(algorithm, symbols));
-    markAnalysesPreserved<SmtVerdicts>();
+    // Only attributes were added: synthesis times still hold.
+    markAnalysesPreserved<SmtVerdicts, SynthesisTimes>();
     if (failedAny)
       signalPassFailure();
   }
