@@ -5,7 +5,8 @@
 // The driver is MlirOptMain's own, spelled out so that the pass pipeline
 // setup can drop the empty `<unknown>:0: error:` MLIR adds after a pass
 // option that does not parse (the option parser has printed the real
-// message already).
+// message already), and so that errors do not print the op they are on
+// unless --mlir-print-op-on-diagnostic asks for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -39,6 +41,15 @@ int main(int argc, char **argv) {
   tacos::registerAllPasses();
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "tacos optimizer: collective synthesis on MLIR\n", registry);
+  // An error on an op names its location; MLIR also prints the whole op
+  // under it by default, which for a network or an algorithm can be
+  // megabytes (issue 10 item 18). Off unless asked for.
+  auto &options =
+      llvm::cl::getRegisteredOptions();
+  if (auto *printOp = static_cast<llvm::cl::opt<bool> *>(
+          options.lookup("mlir-print-op-on-diagnostic"));
+      printOp && printOp->getNumOccurrences() == 0)
+    *printOp = false;
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
 
   if (config.shouldShowDialects()) {
