@@ -12,8 +12,8 @@
 
 #include "LibraInputs.h"
 
-#include "tacos/Dialect/Coll/IR/WorkloadModel.h"
-#include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Dialect/Coll/Libra/WorkloadModel.h"
+#include "tacos/Dialect/Topo/Libra/BandwidthModel.h"
 #include "tacos/Network/Quantity.h"
 
 #include "mlir/IR/Builders.h"

@@ -1,14 +1,14 @@
 //===- TopoAllocateBandwidth.cpp - LIBRA bandwidth allocation -------------===//
 //
-// Thin: reads the network and workloads through NetworkModel/WorkloadModel,
+// Thin: reads the network and workloads through BandwidthModel/WorkloadModel,
 // solves with the core (libra::allocateBandwidth / allocateWithSynthesis),
 // writes the bandwidths back and the report out.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
-#include "tacos/Dialect/Coll/IR/WorkloadModel.h"
-#include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Dialect/Coll/Libra/WorkloadModel.h"
+#include "tacos/Dialect/Topo/Libra/BandwidthModel.h"
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
 #include "tacos/Libra/Solver.h"
 #include "tacos/Libra/SynthesizedModel.h"
