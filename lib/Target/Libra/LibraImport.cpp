@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tacos/Target/LibraImport.h"
+#include "tacos/Target/Libra/LibraImport.h"
 
 #include "LibraInputs.h"
 
