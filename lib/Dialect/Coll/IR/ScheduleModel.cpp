@@ -6,7 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
-#include "tacos/Simulation/ClockRange.h"
+#include "tacos/Collective/ClockRange.h"
 
 #include <cstring>
 
