@@ -1,9 +1,10 @@
 // A client that only parses and prints the topo and coll dialects
 // (unittests/Dialect/DialectsOnlyTest.cpp, linked with TACOSTopoDialect and
-// TACOSCollDialect alone) must not link Z3 or NLopt, nor any of LIBRA's
-// model, solver or the synthesizers: the dialect libraries depend on the
-// core model (Network, Collective) only. If a dialect library starts
-// depending on TACOSLibra*, TACOSSynthesis or TACOSCollToSMT, this fails.
+// TACOSCollDialect alone) must not link Z3 or NLopt, nor LIBRA, a
+// synthesizer, the simulator or the verifier: the dialect libraries depend on
+// the core model (Network, Collective) only. If a dialect library starts
+// depending on TACOSLibra*, TACOSSynthesis, TACOSSimulation,
+// TACOSVerification or TACOSCollToSMT, this fails.
 // REQUIRES: system-linux
 
 // The binary runs: it parses, verifies and prints both dialects.
@@ -19,10 +20,14 @@
 // NEEDED: NeededLibraries [
 // NEEDED: libMLIR.so
 
-// Its symbols: no Z3 or NLopt call, nothing from LIBRA or a synthesizer.
+// Its symbols: no Z3 or NLopt call, nothing from LIBRA, a synthesizer, the
+// simulator or the verifier.
 // RUN: llvm-nm -C %tacos_build/unittests/DialectsOnlyTests \
 // RUN:   | FileCheck %s --check-prefix=NM --implicit-check-not=Z3_ \
 // RUN:       --implicit-check-not=nlopt_ --implicit-check-not=tacos::libra:: \
-// RUN:       --implicit-check-not=tacos::synthesize
+// RUN:       --implicit-check-not=tacos::synthesize \
+// RUN:       --implicit-check-not=tacos::simulate \
+// RUN:       --implicit-check-not=tacos::verifyAlgorithm \
+// RUN:       --implicit-check-not=tacos::buildVerificationSpec
 // NM-DAG: tacos::topo::TopoDialect::initialize
 // NM-DAG: tacos::coll::CollDialect::initialize

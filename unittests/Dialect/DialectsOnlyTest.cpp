@@ -2,8 +2,8 @@
 //
 // A client that only parses and prints tacos IR registers the topo and coll
 // dialects and links their libraries and nothing else: the dialects depend
-// on the core model (Network, Collective) only, never on a synthesizer, an
-// SMT solver or LIBRA's optimizer. This binary is that client;
+// on the core model (Network, Collective) only, never on a synthesizer, the
+// simulator, the verifier, an SMT solver or LIBRA. This binary is that client;
 // test/Tools/dialects-only-link.mlir checks that it links neither Z3 nor
 // NLopt, so a dependency that drags them into the dialects fails there.
 //
