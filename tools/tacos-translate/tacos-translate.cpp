@@ -4,19 +4,18 @@
 // --import-libra-network   LIBRA network .yml -> topo.network.
 // --import-astra-workload  ASTRA-sim layer .txt (+ LIBRA communicator and
 //                          network) -> topo.network + coll.workload.
-// The LIBRA imports are in tacos/Target/LibraImport.h.
-// (MSCCL-IR XML, Chrome traces and Graphviz join here.)
+// Every translation is registered in tacos/InitAllTranslations.h (the LIBRA
+// imports are in tacos/Target/Libra/LibraImport.h); MSCCL-IR XML, Chrome
+// traces and Graphviz join there.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tacos/Target/LibraImport.h"
+#include "tacos/InitAllTranslations.h"
 
-#include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
-  mlir::smt::registerExportSMTLIBTranslation();
-  tacos::registerLibraImportTranslations();
+  tacos::registerAllTranslations();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "tacos translation tool\n"));
 }

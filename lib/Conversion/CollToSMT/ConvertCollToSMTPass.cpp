@@ -2,6 +2,7 @@
 
 #include "tacos/Conversion/CollToSMT.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/IR/BuiltinOps.h"

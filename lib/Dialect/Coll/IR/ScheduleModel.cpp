@@ -6,7 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
-#include "tacos/Simulation/ClockRange.h"
+#include "tacos/Collective/ClockRange.h"
 
 #include <cstring>
 
@@ -165,25 +165,4 @@ AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
     writeTransfers(algorithm, transfers, *form);
   request->erase();
   return algorithm;
-}
-
-FailureOr<AlgorithmModel>
-coll::buildAlgorithmModel(AlgorithmOp algorithm,
-                          SymbolTableCollection &symbols) {
-  if (algorithm.getUnmaterialized())
-    return emitOpErrorAt(algorithm)
-           << "has no transfers to check: @" << algorithm.getSymName()
-           << " was synthesized with materialize=none";
-  FailureOr<CollectiveModel> collective =
-      buildCollectiveModel(algorithm, symbols);
-  if (failed(collective))
-    return failure();
-  FailureOr<TransferTable> transfers = readTransfers(algorithm);
-  if (failed(transfers))
-    return failure();
-  VerificationSpec spec = buildVerificationSpec(
-      collective->spec, collective->network.numNpus(),
-      toCore(algorithm.getLinkModel()));
-  return AlgorithmModel{std::move(*collective), std::move(spec),
-                        std::move(*transfers)};
 }

@@ -1,6 +1,7 @@
 //===- CollVerify.cpp - Native checker of algorithms ----------------------===//
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"

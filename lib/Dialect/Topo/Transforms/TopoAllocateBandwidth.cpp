@@ -1,15 +1,16 @@
 //===- TopoAllocateBandwidth.cpp - LIBRA bandwidth allocation -------------===//
 //
-// Thin: reads the network and workloads through NetworkModel/WorkloadModel,
+// Thin: reads the network and workloads through BandwidthModel/WorkloadModel,
 // solves with the core (libra::allocateBandwidth / allocateWithSynthesis),
 // writes the bandwidths back and the report out.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
-#include "tacos/Dialect/Coll/IR/WorkloadModel.h"
-#include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Dialect/Coll/Libra/WorkloadModel.h"
+#include "tacos/Dialect/Topo/Libra/BandwidthModel.h"
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
+#include "tacos/Libra/Baseline.h"
 #include "tacos/Libra/Solver.h"
 #include "tacos/Libra/SynthesizedModel.h"
 
@@ -40,37 +41,6 @@ llvm::json::Array numbers(const std::vector<double> &values) {
   for (double v : values)
     array.push_back(numberOrNull(v));
   return array;
-}
-
-/// Equal bandwidth per dimension, LIBRA's baseline: the free dimensions
-/// share the optimum's free total equally; fixed dimensions keep theirs.
-/// An equal split can break the user's own constraints (bw(0) == 500 GBps
-/// with 1000 GBps over 4 dimensions); it is then projected onto them (the
-/// nearest allocation that meets them, libra::projectOntoConstraints), so
-/// the baseline is always a network the user could build. `projected` says
-/// whether that moved it.
-std::vector<double> equalAllocation(const BandwidthModel &model,
-                                    const std::vector<double> &optimum,
-                                    bool &projected) {
-  const std::vector<DimSpec> &dims = model.dims;
-  std::vector<double> equal = optimum;
-  double freeTotal = 0;
-  unsigned numFree = 0;
-  for (size_t d = 0; d < dims.size(); ++d)
-    if (!dims[d].link.isBandwidthDecided()) {
-      freeTotal += optimum[d];
-      ++numFree;
-    }
-  for (size_t d = 0; d < dims.size(); ++d)
-    if (!dims[d].link.isBandwidthDecided())
-      equal[d] = freeTotal / numFree;
-  std::string error;
-  std::vector<double> feasible =
-      libra::projectOntoConstraints(model.problem, equal, error);
-  // The optimum meets the constraints, so the projection exists; keep the
-  // plain split if SLSQP still fails.
-  projected = !feasible.empty() && feasible != equal;
-  return feasible.empty() ? equal : feasible;
 }
 
 struct TopoAllocateBandwidthPass
@@ -233,7 +203,8 @@ struct TopoAllocateBandwidthPass
                 const std::vector<double> &b,
                 llvm::function_ref<double(const std::vector<double> &)> timeOf) {
     bool projected = false;
-    std::vector<double> equal = equalAllocation(bandwidth, b, projected);
+    std::vector<double> equal =
+        libra::equalAllocation(bandwidth.dims, bandwidth.problem, b, projected);
     double time = timeOf(b), equalTime = timeOf(equal);
     llvm::json::Value cost = costOrNull(bandwidth, b);
     llvm::json::Value equalCost = costOrNull(bandwidth, equal);

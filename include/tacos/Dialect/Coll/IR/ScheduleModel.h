@@ -12,8 +12,8 @@
 
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
+#include "tacos/Network/LinkCost.h"
 #include "tacos/Network/Network.h"
-#include "tacos/Verification/Verifier.h"
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 
 #include <memory>
@@ -65,20 +65,6 @@ struct CollectiveModel {
 mlir::FailureOr<CollectiveModel>
 buildCollectiveModel(CollectiveOpInterface op,
                      mlir::SymbolTableCollection &symbols);
-
-/// Everything a verifier needs about an algorithm: its network, what its
-/// collective requires, and its transfers.
-struct AlgorithmModel {
-  CollectiveModel collective;
-  VerificationSpec spec;
-  TransferTable transfers;
-};
-
-/// Fails with a diagnostic on the op if the network or the transfers cannot
-/// be read, or if the transfers were not materialized.
-mlir::FailureOr<AlgorithmModel>
-buildAlgorithmModel(AlgorithmOp algorithm,
-                    mlir::SymbolTableCollection &symbols);
 
 /// The transfer count of an algorithm, whatever its form.
 mlir::FailureOr<size_t> countTransfers(AlgorithmOp algorithm);

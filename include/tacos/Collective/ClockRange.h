@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TACOS_SIMULATION_CLOCKRANGE_H
-#define TACOS_SIMULATION_CLOCKRANGE_H
+#ifndef TACOS_COLLECTIVE_CLOCKRANGE_H
+#define TACOS_COLLECTIVE_CLOCKRANGE_H
 
 #include "tacos/Collective/Collective.h"
 #include "tacos/Network/Network.h"
@@ -37,4 +37,4 @@ std::string checkClockRange(const Network &network,
 
 } // namespace tacos
 
-#endif // TACOS_SIMULATION_CLOCKRANGE_H
+#endif // TACOS_COLLECTIVE_CLOCKRANGE_H

@@ -1,6 +1,6 @@
 //===- WorkloadModel.cpp - coll.workload <-> LIBRA workload ---------------===//
 
-#include "tacos/Dialect/Coll/IR/WorkloadModel.h"
+#include "tacos/Dialect/Coll/Libra/WorkloadModel.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 
 #include "mlir/IR/Builders.h"

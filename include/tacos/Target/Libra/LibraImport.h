@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TACOS_TARGET_LIBRAIMPORT_H
-#define TACOS_TARGET_LIBRAIMPORT_H
+#ifndef TACOS_TARGET_LIBRA_LIBRAIMPORT_H
+#define TACOS_TARGET_LIBRA_LIBRAIMPORT_H
 
 namespace tacos {
 
@@ -25,4 +25,4 @@ void registerLibraImportTranslations();
 
 } // namespace tacos
 
-#endif // TACOS_TARGET_LIBRAIMPORT_H
+#endif // TACOS_TARGET_LIBRA_LIBRAIMPORT_H

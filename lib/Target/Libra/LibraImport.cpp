@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tacos/Target/LibraImport.h"
+#include "tacos/Target/Libra/LibraImport.h"
 
 #include "LibraInputs.h"
 
-#include "tacos/Dialect/Coll/IR/WorkloadModel.h"
-#include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Dialect/Coll/Libra/WorkloadModel.h"
+#include "tacos/Dialect/Topo/Libra/BandwidthModel.h"
 #include "tacos/Network/Quantity.h"
 
 #include "mlir/IR/Builders.h"

@@ -1,6 +1,6 @@
 //===- ClockRangeTest.cpp - Requests whose times fit the clock ------------===//
 
-#include "tacos/Simulation/ClockRange.h"
+#include "tacos/Collective/ClockRange.h"
 
 #include "tacos/Network/Unwind.h"
 

@@ -1,13 +1,13 @@
 //===- LibraInputs.h - Readers of the LIBRA / ASTRA-sim files ---*- C++ -*-===//
 //
-// Private to lib/Target. Each reader parses one file and reports every
+// Private to lib/Target/Libra. Each reader parses one file and reports every
 // problem as an MLIR error at the line and column of the offending token
 // (YAML syntax errors too), so tacos-translate can point at it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TACOS_LIB_TARGET_LIBRAINPUTS_H
-#define TACOS_LIB_TARGET_LIBRAINPUTS_H
+#ifndef TACOS_LIB_TARGET_LIBRA_LIBRAINPUTS_H
+#define TACOS_LIB_TARGET_LIBRA_LIBRAINPUTS_H
 
 #include "tacos/Libra/AstraWorkload.h"
 
@@ -81,4 +81,4 @@ bool readAstraLayers(InputFile &file, std::vector<libra::AstraLayer> &layers);
 
 } // namespace tacos::libra_import
 
-#endif // TACOS_LIB_TARGET_LIBRAINPUTS_H
+#endif // TACOS_LIB_TARGET_LIBRA_LIBRAINPUTS_H

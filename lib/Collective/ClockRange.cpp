@@ -1,6 +1,6 @@
 //===- ClockRange.cpp - Requests whose times fit the picosecond clock -----===//
 
-#include "tacos/Simulation/ClockRange.h"
+#include "tacos/Collective/ClockRange.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,14 @@
 //===- WorkloadModel.h - coll.workload <-> LIBRA workload -------*- C++ -*-===//
 //
 // The one place where `coll.workload` ops and the core libra::Workload meet.
+// It sits beside the Coll dialect, not in it, so that the dialect library
+// depends on the collective model only; this library adds LIBRA's model
+// (TACOSLibraModel), never its solvers.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TACOS_DIALECT_COLL_IR_WORKLOADMODEL_H
-#define TACOS_DIALECT_COLL_IR_WORKLOADMODEL_H
+#ifndef TACOS_DIALECT_COLL_LIBRA_WORKLOADMODEL_H
+#define TACOS_DIALECT_COLL_LIBRA_WORKLOADMODEL_H
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Libra/Model.h"
@@ -25,4 +28,4 @@ WorkloadOp createWorkload(mlir::OpBuilder &builder, mlir::Location loc,
 
 } // namespace tacos::coll
 
-#endif // TACOS_DIALECT_COLL_IR_WORKLOADMODEL_H
+#endif // TACOS_DIALECT_COLL_LIBRA_WORKLOADMODEL_H

@@ -1,0 +1,36 @@
+//===- AlgorithmModel.h - coll.algorithm -> verifier inputs -----*- C++ -*-===//
+//
+// The one place where a `coll.algorithm` becomes what the verifiers check:
+// its network, the verifier's own statement of what the collective requires
+// (VerificationSpec) and its transfers. It sits beside the Coll dialect, not
+// in it, so that the dialect library depends on the collective model only;
+// this library adds the native verifier (TACOSVerification), never a
+// synthesizer or an SMT solver.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_DIALECT_COLL_VERIFICATION_ALGORITHMMODEL_H
+#define TACOS_DIALECT_COLL_VERIFICATION_ALGORITHMMODEL_H
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Verification/Verifier.h"
+
+namespace tacos::coll {
+
+/// Everything a verifier needs about an algorithm: its network, what its
+/// collective requires, and its transfers.
+struct AlgorithmModel {
+  CollectiveModel collective;
+  VerificationSpec spec;
+  TransferTable transfers;
+};
+
+/// Fails with a diagnostic on the op if the network or the transfers cannot
+/// be read, or if the transfers were not materialized.
+mlir::FailureOr<AlgorithmModel>
+buildAlgorithmModel(AlgorithmOp algorithm,
+                    mlir::SymbolTableCollection &symbols);
+
+} // namespace tacos::coll
+
+#endif // TACOS_DIALECT_COLL_VERIFICATION_ALGORITHMMODEL_H

@@ -1,0 +1,17 @@
+//===- InitAllTranslations.cpp - Register every tacos translation ---------===//
+
+#include "tacos/InitAllTranslations.h"
+#include "tacos/Target/Libra/LibraImport.h"
+
+#include "mlir/Target/SMTLIB/ExportSMTLIB.h"
+
+void tacos::registerAllTranslations() {
+  // Registered once however often this is called: a translation registered
+  // twice is a fatal error.
+  static bool registered = [] {
+    mlir::smt::registerExportSMTLIBTranslation();
+    registerLibraImportTranslations();
+    return true;
+  }();
+  (void)registered;
+}
