@@ -25,12 +25,6 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
   using CollDecomposeBase::CollDecomposeBase;
 
   void runOnOperation() override {
-    if (phases != "pipelined" && phases != "strict") {
-      mlir::emitError(getOperation().getLoc(),
-                      "coll-decompose: unknown phases '")
-          << phases << "'; expected pipelined or strict";
-      return signalPassFailure();
-    }
     if (trials < 1) {
       mlir::emitError(getOperation().getLoc(),
                       "coll-decompose: trials must be at least 1, got 0");
@@ -46,7 +40,8 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       SynthesisOptions options;
       options.seed = seed;
       options.trials = trials;
-      options.pipelinePhases = phases == "pipelined";
+      options.pipelinePhases = phases == DecomposePhases::Pipelined;
+      options.model = latency;
       SynthesisResult result = synthesizeCollective(
           collective->network, collective->spec, options);
       if (!result.error.empty()) {
@@ -56,8 +51,8 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       AlgorithmOp algorithm = replaceWithAlgorithm(
           request, result.schedule.view(), result.numTransfers, result.timePs,
           options.model,
-          result.numTransfers <= 10000 ? TransferForm::Ops
-                                       : TransferForm::Packed);
+          result.numTransfers <= kReadableLimit ? TransferForm::Ops
+                                                : TransferForm::Packed);
       algorithm->setAttr(
           "coll.strict_phases_time",
           OpBuilder(algorithm).getI64IntegerAttr(result.strictPhasesPs));

@@ -92,11 +92,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
   using CollReportBase::CollReportBase;
 
   void runOnOperation() override {
-    if (format != "text" && format != "json") {
-      mlir::emitError(getOperation().getLoc(), "coll-report: unknown format '")
-          << format << "'; expected text or json";
-      return signalPassFailure();
-    }
     std::optional<std::reference_wrapper<SynthesisTimes>> times =
         getCachedAnalysis<SynthesisTimes>();
     SymbolTableCollection symbols;
@@ -110,7 +105,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
 
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (format == "json")
+    if (format == ReportFormat::Json)
       printJson(os, rows);
     else
       printText(os, rows);

@@ -18,15 +18,23 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
   using CollSimulateBase::CollSimulateBase;
 
   void runOnOperation() override {
-    if (!latency.empty() && latency != "blocking" && latency != "pipelined") {
-      mlir::emitError(getOperation().getLoc(), "coll-simulate: unknown latency model '")
-          << latency << "'; expected blocking or pipelined";
-      return signalPassFailure();
-    }
     SymbolTableCollection symbols;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       if (failed(simulateOne(algorithm, symbols)))
         return signalPassFailure();
+  }
+
+  /// The latency option's model, or the algorithm's own.
+  tacos::LinkModel linkModel(AlgorithmOp algorithm) {
+    switch (latency) {
+    case SimulationLatency::Own:
+      return toCore(algorithm.getLinkModel());
+    case SimulationLatency::Blocking:
+      return tacos::LinkModel::Blocking;
+    case SimulationLatency::Pipelined:
+      return tacos::LinkModel::Pipelined;
+    }
+    llvm_unreachable("unknown SimulationLatency");
   }
 
   LogicalResult simulateOne(AlgorithmOp algorithm,
@@ -42,10 +50,7 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
     FailureOr<TransferTable> table = readTransfers(algorithm);
     if (failed(table))
       return failure();
-    tacos::LinkModel model =
-        latency.empty() ? toCore(algorithm.getLinkModel())
-                        : (latency == "pipelined" ? tacos::LinkModel::Pipelined
-                                                  : tacos::LinkModel::Blocking);
+    tacos::LinkModel model = linkModel(algorithm);
     SimulationResult timed = simulateCollective(
         collective->network, collective->spec, table->view(), model);
     if (!timed.error.empty()) {

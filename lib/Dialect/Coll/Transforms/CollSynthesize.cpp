@@ -31,9 +31,6 @@ using namespace tacos::coll;
 
 namespace {
 
-/// Algorithms that fit in this many transfers are written one op per line.
-constexpr size_t kReadableLimit = 10000;
-
 struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
   using CollSynthesizeBase::CollSynthesizeBase;
 
@@ -52,18 +49,9 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     else if (algorithm != "tacos" && !exact)
       return fail(module, "unknown algorithm '" + algorithm +
                               "'; expected tacos, exact, ring, direct, rhd or dbt");
-    if (latency != "blocking" && latency != "pipelined")
-      return fail(module, "unknown latency model '" + latency +
-                              "'; expected blocking or pipelined");
     if (trials < 1)
       return fail(module, "trials must be at least 1, got 0");
-    if (materialize != "auto" && materialize != "ops" &&
-        materialize != "packed" && materialize != "none")
-      return fail(module, "unknown materialize mode '" + materialize +
-                              "'; expected auto, ops, packed or none");
-    tacos::LinkModel model =
-        latency == "pipelined" ? tacos::LinkModel::Pipelined
-                               : tacos::LinkModel::Blocking;
+    tacos::LinkModel model = latency;
 
     SmallVector<CollectiveOpInterface> requests;
     for (Operation &op : module.getOps())
@@ -123,7 +111,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         options.seed = seed;
         options.trials = trials;
         options.model = model;
-        options.materialize = materialize != "none";
+        options.materialize = materialize != Materialization::None;
         if (llvm::sys::Process::StandardErrIsDisplayed())
           options.progress = [&name](double done) {
             llvm::errs() << "\rcoll-synthesize @" << name << ": "
@@ -147,10 +135,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
               .count();
 
       std::optional<TransferForm> form;
-      if (materialize == "ops" ||
-          (materialize == "auto" && count <= kReadableLimit))
+      if (materialize == Materialization::Ops ||
+          (materialize == Materialization::Auto && count <= kReadableLimit))
         form = TransferForm::Ops;
-      else if (materialize != "none")
+      else if (materialize != Materialization::None)
         form = TransferForm::Packed;
       AlgorithmOp created = replaceWithAlgorithm(request, schedule.view(),
                                                  count, time, model, form);
