@@ -7,6 +7,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Synthesis/Combining.h"
 
 #include "mlir/IR/Builders.h"
@@ -31,10 +32,11 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       return signalPassFailure();
     }
     SymbolTableCollection symbols;
+    auto &networks = getAnalysis<topo::NetworkModels>();
     for (AllReduceOp request :
          llvm::to_vector(getOperation().getOps<AllReduceOp>())) {
       FailureOr<CollectiveModel> collective =
-          buildCollectiveModel(request, symbols);
+          buildCollectiveModel(request, symbols, &networks);
       if (failed(collective))
         return signalPassFailure();
       SynthesisOptions options;
@@ -57,6 +59,7 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
           "coll.strict_phases_time",
           OpBuilder(algorithm).getI64IntegerAttr(result.strictPhasesPs));
     }
+    markAnalysesPreserved<topo::NetworkModels>();
   }
 };
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Simulation/Combining.h"
 
 namespace tacos::coll {
@@ -22,6 +23,7 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       if (failed(simulateOne(algorithm, symbols)))
         return signalPassFailure();
+    markAnalysesPreserved<topo::NetworkModels>();
   }
 
   /// The latency option's model, or the algorithm's own.
@@ -43,8 +45,8 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
       return emitErrorAt(algorithm)
              << "coll-simulate: the transfers of @" << algorithm.getSymName()
              << " were not materialized (materialize=none)";
-    FailureOr<CollectiveModel> collective =
-        buildCollectiveModel(algorithm, symbols);
+    FailureOr<CollectiveModel> collective = buildCollectiveModel(
+        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
     if (failed(collective))
       return failure();
     FailureOr<TransferTable> table = readTransfers(algorithm);

@@ -8,6 +8,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
 #include "tacos/Synthesis/Combining.h"
@@ -61,9 +62,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
 
     SymbolTableCollection symbols;
     auto &times = getAnalysis<SynthesisTimes>();
+    auto &networks = getAnalysis<topo::NetworkModels>();
     for (CollectiveOpInterface request : requests) {
       FailureOr<CollectiveModel> collective =
-          buildCollectiveModel(request, symbols);
+          buildCollectiveModel(request, symbols, &networks);
       if (failed(collective))
         return signalPassFailure();
       bool combining = isCombining(collective->spec.kind);
@@ -156,7 +158,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       }
       numTransfers += count;
     }
-    markAnalysesPreserved<SynthesisTimes>();
+    markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
   }
 
   /// Option errors go on the module's location without printing the whole

@@ -3,6 +3,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLVERIFY
@@ -19,9 +20,11 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
 
   void runOnOperation() override {
     SymbolTableCollection symbols;
+    auto &networks = getAnalysis<topo::NetworkModels>();
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
-      FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+      FailureOr<AlgorithmModel> model =
+          buildAlgorithmModel(algorithm, symbols, &networks);
       if (failed(model)) {
         failedAny = true;
         continue;
@@ -38,6 +41,7 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
         algorithm->setAttr(kVerifiedAttr, UnitAttr::get(&getContext()));
       failedAny |= !violations.empty();
     }
+    markAnalysesPreserved<topo::NetworkModels>();
     if (failedAny)
       signalPassFailure();
   }

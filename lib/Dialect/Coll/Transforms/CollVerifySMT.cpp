@@ -9,6 +9,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -36,14 +37,15 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       failedAny |= failed(verifyOne(algorithm, symbols));
-    markAnalysesPreserved<SmtVerdicts>();
+    markAnalysesPreserved<SmtVerdicts, topo::NetworkModels>();
     if (failedAny)
       signalPassFailure();
   }
 
   LogicalResult verifyOne(AlgorithmOp algorithm,
                           SymbolTableCollection &symbols) {
-    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    FailureOr<AlgorithmModel> model = buildAlgorithmModel(
+        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return failure();
     // The encoding lives in a scratch module, never in the input IR.
