@@ -3,6 +3,8 @@
 #ifndef TACOS_PIPELINES_PIPELINES_H
 #define TACOS_PIPELINES_PIPELINES_H
 
+#include "tacos/Dialect/Coll/Transforms/PassOptions.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -10,24 +12,41 @@ namespace tacos {
 
 struct TacosPipelineOptions
     : public mlir::PassPipelineOptions<TacosPipelineOptions> {
-  Option<std::string> algorithm{*this, "algorithm",
-                                llvm::cl::desc("tacos | ring | direct | rhd | dbt"),
-                                llvm::cl::init("tacos")};
+  Option<coll::AlgorithmName> algorithm{
+      *this, "algorithm",
+      llvm::cl::desc("tacos | exact | ring | direct | rhd | dbt"),
+      llvm::cl::init("tacos"), optionNoun("tacos-pipeline", "algorithm")};
   Option<uint64_t> seed{*this, "seed", llvm::cl::desc("Synthesis seed"),
                         llvm::cl::init(0)};
   Option<unsigned> trials{*this, "trials",
                           llvm::cl::desc("Seeds to try, keeping the fastest"),
                           llvm::cl::init(1)};
-  Option<std::string> materialize{
-      *this, "materialize",
-      llvm::cl::desc("auto | ops | packed (none would leave nothing to verify)"),
-      llvm::cl::init("auto")};
+  /// Not `none`: it would leave nothing to verify.
+  Option<coll::Materialization> materialize{
+      *this,
+      "materialize",
+      llvm::cl::desc("How to store transfers"),
+      llvm::cl::init(coll::Materialization::Auto),
+      llvm::cl::values(clEnumValN(coll::Materialization::Auto, "auto",
+                                  "ops up to 10000 transfers, else packed"),
+                       clEnumValN(coll::Materialization::Ops, "ops",
+                                  "one coll.transfer op per transfer"),
+                       clEnumValN(coll::Materialization::Packed, "packed",
+                                  "columns in a dense_resource blob")),
+      optionNoun("tacos-pipeline", "materialize mode")};
   Option<bool> smt{*this, "smt",
                    llvm::cl::desc("Also verify with Z3 (coll-verify-smt)"),
                    llvm::cl::init(false)};
-  Option<std::string> reportFormat{*this, "report-format",
-                                   llvm::cl::desc("text | json"),
-                                   llvm::cl::init("text")};
+  Option<coll::ReportFormat> reportFormat{
+      *this,
+      "report-format",
+      llvm::cl::desc("Report format"),
+      llvm::cl::init(coll::ReportFormat::Text),
+      llvm::cl::values(
+          clEnumValN(coll::ReportFormat::Text, "text",
+                     "one block per algorithm"),
+          clEnumValN(coll::ReportFormat::Json, "json", "an array of objects")),
+      optionNoun("tacos-pipeline", "report format")};
   Option<std::string> reportOutput{
       *this, "report-output",
       llvm::cl::desc("Report file ('-' is stdout; default stderr)"),

@@ -112,20 +112,30 @@ coll::LinkModel coll::fromCore(tacos::LinkModel model) {
 
 FailureOr<CollectiveModel>
 coll::buildCollectiveModel(CollectiveOpInterface op,
-                           SymbolTableCollection &symbols) {
+                           SymbolTableCollection &symbols,
+                           topo::NetworkModels *networks) {
   auto networkOp =
       symbols.lookupNearestSymbolFrom<topo::NetworkOp>(op, op.getNetworkAttr());
   if (!networkOp)
     return emitOpErrorAt(op)
            << "'" << op.getNetworkAttr() << "' does not name a topo.network";
-  FailureOr<Network> network = topo::buildNetworkModel(networkOp);
-  if (failed(network))
-    return failure();
+  std::shared_ptr<const Network> network;
+  if (networks) {
+    FailureOr<std::shared_ptr<const Network>> cached = networks->get(networkOp);
+    if (failed(cached))
+      return failure();
+    network = std::move(*cached);
+  } else {
+    FailureOr<Network> built = topo::buildNetworkModel(networkOp);
+    if (failed(built))
+      return failure();
+    network = std::make_shared<const Network>(std::move(*built));
+  }
   CollectiveSpec spec = op.getCollectiveSpec();
   if (std::string error = checkClockRange(*network, spec); !error.empty())
     return op->emitOpError(error);
-  CollectiveModel model{networkOp, std::move(*network), std::move(spec),
-                        Problem(), ""};
+  CollectiveModel model{networkOp,       network,   *network,
+                        std::move(spec), Problem(), ""};
   model.problemError =
       buildProblem(model.spec, model.network.numNpus(), model.problem);
   return model;

@@ -7,6 +7,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Synthesis/Combining.h"
 
 #include "mlir/IR/Builders.h"
@@ -25,28 +26,24 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
   using CollDecomposeBase::CollDecomposeBase;
 
   void runOnOperation() override {
-    if (phases != "pipelined" && phases != "strict") {
-      mlir::emitError(getOperation().getLoc(),
-                      "coll-decompose: unknown phases '")
-          << phases << "'; expected pipelined or strict";
-      return signalPassFailure();
-    }
     if (trials < 1) {
       mlir::emitError(getOperation().getLoc(),
                       "coll-decompose: trials must be at least 1, got 0");
       return signalPassFailure();
     }
     SymbolTableCollection symbols;
+    auto &networks = getAnalysis<topo::NetworkModels>();
     for (AllReduceOp request :
          llvm::to_vector(getOperation().getOps<AllReduceOp>())) {
       FailureOr<CollectiveModel> collective =
-          buildCollectiveModel(request, symbols);
+          buildCollectiveModel(request, symbols, &networks);
       if (failed(collective))
         return signalPassFailure();
       SynthesisOptions options;
       options.seed = seed;
       options.trials = trials;
-      options.pipelinePhases = phases == "pipelined";
+      options.pipelinePhases = phases == DecomposePhases::Pipelined;
+      options.model = latency;
       SynthesisResult result = synthesizeCollective(
           collective->network, collective->spec, options);
       if (!result.error.empty()) {
@@ -56,12 +53,13 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       AlgorithmOp algorithm = replaceWithAlgorithm(
           request, result.schedule.view(), result.numTransfers, result.timePs,
           options.model,
-          result.numTransfers <= 10000 ? TransferForm::Ops
-                                       : TransferForm::Packed);
+          result.numTransfers <= kReadableLimit ? TransferForm::Ops
+                                                : TransferForm::Packed);
       algorithm->setAttr(
           "coll.strict_phases_time",
           OpBuilder(algorithm).getI64IntegerAttr(result.strictPhasesPs));
     }
+    markAnalysesPreserved<topo::NetworkModels>();
   }
 };
 } // namespace

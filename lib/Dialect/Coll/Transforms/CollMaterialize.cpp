@@ -17,16 +17,7 @@ struct CollMaterializePass : coll::impl::CollMaterializeBase<CollMaterializePass
   using CollMaterializeBase::CollMaterializeBase;
 
   void runOnOperation() override {
-    TransferForm target;
-    if (form == "ops") {
-      target = TransferForm::Ops;
-    } else if (form == "packed") {
-      target = TransferForm::Packed;
-    } else {
-      mlir::emitError(getOperation().getLoc(), "coll-materialize: unknown form '")
-          << form << "'; expected 'ops' or 'packed'";
-      return signalPassFailure();
-    }
+    TransferForm target = form;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
       if (transferForm(algorithm) == target)
         continue;

@@ -5,6 +5,7 @@
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Network/Quantity.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
@@ -93,11 +94,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
   using CollReportBase::CollReportBase;
 
   void runOnOperation() override {
-    if (format != "text" && format != "json") {
-      mlir::emitError(getOperation().getLoc(), "coll-report: unknown format '")
-          << format << "'; expected text or json";
-      return signalPassFailure();
-    }
     std::optional<std::reference_wrapper<SynthesisTimes>> times =
         getCachedAnalysis<SynthesisTimes>();
     SymbolTableCollection symbols;
@@ -111,7 +107,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
 
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (format == "json")
+    if (format == ReportFormat::Json)
       printJson(os, rows);
     else
       printText(os, rows);
@@ -134,8 +130,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
   FailureOr<Row>
   describe(AlgorithmOp algorithm, SymbolTableCollection &symbols,
            std::optional<std::reference_wrapper<SynthesisTimes>> times) {
-    FailureOr<CollectiveModel> collective =
-        buildCollectiveModel(algorithm, symbols);
+    FailureOr<CollectiveModel> collective = buildCollectiveModel(
+        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
     if (failed(collective))
       return failure();
     FailureOr<size_t> transfers = countTransfers(algorithm);
@@ -213,11 +209,11 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
   /// the report states only what was checked in this run, never the
   /// `coll.verified` attribute, which the input may carry on anything.
   /// Returns why the algorithm is not verified, or "" if it is.
-  static std::string recheck(AlgorithmOp algorithm,
-                             SymbolTableCollection &symbols) {
+  std::string recheck(AlgorithmOp algorithm, SymbolTableCollection &symbols) {
     if (algorithm.getUnmaterialized())
       return "not checked: transfers not materialized";
-    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    FailureOr<AlgorithmModel> model = buildAlgorithmModel(
+        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return "not checked: the transfers cannot be read";
     std::vector<Violation> found = verifyAlgorithm(

@@ -2,6 +2,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Simulation/Combining.h"
 
 namespace tacos::coll {
@@ -18,15 +19,24 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
   using CollSimulateBase::CollSimulateBase;
 
   void runOnOperation() override {
-    if (!latency.empty() && latency != "blocking" && latency != "pipelined") {
-      mlir::emitError(getOperation().getLoc(), "coll-simulate: unknown latency model '")
-          << latency << "'; expected blocking or pipelined";
-      return signalPassFailure();
-    }
     SymbolTableCollection symbols;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       if (failed(simulateOne(algorithm, symbols)))
         return signalPassFailure();
+    markAnalysesPreserved<topo::NetworkModels>();
+  }
+
+  /// The latency option's model, or the algorithm's own.
+  tacos::LinkModel linkModel(AlgorithmOp algorithm) {
+    switch (latency) {
+    case SimulationLatency::Own:
+      return toCore(algorithm.getLinkModel());
+    case SimulationLatency::Blocking:
+      return tacos::LinkModel::Blocking;
+    case SimulationLatency::Pipelined:
+      return tacos::LinkModel::Pipelined;
+    }
+    llvm_unreachable("unknown SimulationLatency");
   }
 
   LogicalResult simulateOne(AlgorithmOp algorithm,
@@ -35,17 +45,14 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
       return emitErrorAt(algorithm)
              << "coll-simulate: the transfers of @" << algorithm.getSymName()
              << " were not materialized (materialize=none)";
-    FailureOr<CollectiveModel> collective =
-        buildCollectiveModel(algorithm, symbols);
+    FailureOr<CollectiveModel> collective = buildCollectiveModel(
+        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
     if (failed(collective))
       return failure();
     FailureOr<TransferTable> table = readTransfers(algorithm);
     if (failed(table))
       return failure();
-    tacos::LinkModel model =
-        latency.empty() ? toCore(algorithm.getLinkModel())
-                        : (latency == "pipelined" ? tacos::LinkModel::Pipelined
-                                                  : tacos::LinkModel::Blocking);
+    tacos::LinkModel model = linkModel(algorithm);
     SimulationResult timed = simulateCollective(
         collective->network, collective->spec, table->view(), model);
     if (!timed.error.empty()) {

@@ -8,6 +8,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
 #include "tacos/Synthesis/Combining.h"
@@ -31,9 +32,6 @@ using namespace tacos::coll;
 
 namespace {
 
-/// Algorithms that fit in this many transfers are written one op per line.
-constexpr size_t kReadableLimit = 10000;
-
 struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
   using CollSynthesizeBase::CollSynthesizeBase;
 
@@ -52,18 +50,9 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     else if (algorithm != "tacos" && !exact)
       return fail(module, "unknown algorithm '" + algorithm +
                               "'; expected tacos, exact, ring, direct, rhd or dbt");
-    if (latency != "blocking" && latency != "pipelined")
-      return fail(module, "unknown latency model '" + latency +
-                              "'; expected blocking or pipelined");
     if (trials < 1)
       return fail(module, "trials must be at least 1, got 0");
-    if (materialize != "auto" && materialize != "ops" &&
-        materialize != "packed" && materialize != "none")
-      return fail(module, "unknown materialize mode '" + materialize +
-                              "'; expected auto, ops, packed or none");
-    tacos::LinkModel model =
-        latency == "pipelined" ? tacos::LinkModel::Pipelined
-                               : tacos::LinkModel::Blocking;
+    tacos::LinkModel model = latency;
 
     SmallVector<CollectiveOpInterface> requests;
     for (Operation &op : module.getOps())
@@ -73,9 +62,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
 
     SymbolTableCollection symbols;
     auto &times = getAnalysis<SynthesisTimes>();
+    auto &networks = getAnalysis<topo::NetworkModels>();
     for (CollectiveOpInterface request : requests) {
       FailureOr<CollectiveModel> collective =
-          buildCollectiveModel(request, symbols);
+          buildCollectiveModel(request, symbols, &networks);
       if (failed(collective))
         return signalPassFailure();
       bool combining = isCombining(collective->spec.kind);
@@ -123,7 +113,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         options.seed = seed;
         options.trials = trials;
         options.model = model;
-        options.materialize = materialize != "none";
+        options.materialize = materialize != Materialization::None;
         if (llvm::sys::Process::StandardErrIsDisplayed())
           options.progress = [&name](double done) {
             llvm::errs() << "\rcoll-synthesize @" << name << ": "
@@ -147,10 +137,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
               .count();
 
       std::optional<TransferForm> form;
-      if (materialize == "ops" ||
-          (materialize == "auto" && count <= kReadableLimit))
+      if (materialize == Materialization::Ops ||
+          (materialize == Materialization::Auto && count <= kReadableLimit))
         form = TransferForm::Ops;
-      else if (materialize != "none")
+      else if (materialize != Materialization::None)
         form = TransferForm::Packed;
       AlgorithmOp created = replaceWithAlgorithm(request, schedule.view(),
                                                  count, time, model, form);
@@ -168,7 +158,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       }
       numTransfers += count;
     }
-    markAnalysesPreserved<SynthesisTimes>();
+    markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
   }
 
   /// Option errors go on the module's location without printing the whole

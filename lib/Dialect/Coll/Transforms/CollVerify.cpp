@@ -5,6 +5,7 @@
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLVERIFY
@@ -21,9 +22,11 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
 
   void runOnOperation() override {
     SymbolTableCollection symbols;
+    auto &networks = getAnalysis<topo::NetworkModels>();
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
-      FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+      FailureOr<AlgorithmModel> model =
+          buildAlgorithmModel(algorithm, symbols, &networks);
       if (failed(model)) {
         failedAny = true;
         continue;
@@ -42,7 +45,7 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
     }
     // Only attributes were added: what the report reads of earlier passes
     // (synthesis times, Z3's verdicts) still holds.
-    markAnalysesPreserved<SynthesisTimes, SmtVerdicts>();
+    markAnalysesPreserved<SynthesisTimes, SmtVerdicts, topo::NetworkModels>();
     if (failedAny)
       signalPassFailure();
   }

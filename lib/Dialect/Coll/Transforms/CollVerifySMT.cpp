@@ -11,6 +11,7 @@
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -39,14 +40,15 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       failedAny |= failed(verifyOne(algorithm, symbols));
     // Only attributes were added: synthesis times still hold.
-    markAnalysesPreserved<SmtVerdicts, SynthesisTimes>();
+    markAnalysesPreserved<SmtVerdicts, SynthesisTimes, topo::NetworkModels>();
     if (failedAny)
       signalPassFailure();
   }
 
   LogicalResult verifyOne(AlgorithmOp algorithm,
                           SymbolTableCollection &symbols) {
-    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    FailureOr<AlgorithmModel> model = buildAlgorithmModel(
+        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return failure();
     // The encoding lives in a scratch module, never in the input IR.

@@ -7,14 +7,14 @@ using namespace tacos;
 using namespace tacos::coll;
 
 FailureOr<AlgorithmModel>
-coll::buildAlgorithmModel(AlgorithmOp algorithm,
-                          SymbolTableCollection &symbols) {
+coll::buildAlgorithmModel(AlgorithmOp algorithm, SymbolTableCollection &symbols,
+                          topo::NetworkModels *networks) {
   if (algorithm.getUnmaterialized())
     return emitOpErrorAt(algorithm)
            << "has no transfers to check: @" << algorithm.getSymName()
            << " was synthesized with materialize=none";
   FailureOr<CollectiveModel> collective =
-      buildCollectiveModel(algorithm, symbols);
+      buildCollectiveModel(algorithm, symbols, networks);
   if (failed(collective))
     return failure();
   FailureOr<TransferTable> transfers = readTransfers(algorithm);

@@ -89,6 +89,18 @@ FailureOr<Network> topo::buildNetworkModel(NetworkOp network) {
   return buildNetwork(readTopologySpec(collectNetworkOps(network)));
 }
 
+FailureOr<std::shared_ptr<const Network>>
+topo::NetworkModels::get(NetworkOp network) {
+  if (auto it = models.find(network); it != models.end())
+    return it->second;
+  FailureOr<Network> model = buildNetworkModel(network);
+  if (failed(model))
+    return failure();
+  auto shared = std::make_shared<const Network>(std::move(*model));
+  models[network] = shared;
+  return shared;
+}
+
 void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
                                 const std::vector<LinkOrigin> *origins) {
   MLIRContext *context = network.getContext();

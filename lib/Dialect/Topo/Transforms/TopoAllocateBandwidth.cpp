@@ -53,15 +53,9 @@ struct TopoAllocateBandwidthPass
       module.emitError("topo-allocate-bandwidth: ") << message;
       signalPassFailure();
     };
-    if (objective != "perf" && objective != "perf-per-cost")
-      return fail("unknown objective '" + objective +
-                  "'; expected perf or perf-per-cost");
-    if (model != "analytic" && model != "synthesized")
-      return fail("unknown model '" + model +
-                  "'; expected analytic or synthesized");
     if (trials < 1)
       return fail("trials must be at least 1, got 0");
-    libra::Objective goal = objective == "perf"
+    libra::Objective goal = objective == AllocationObjective::Perf
                                 ? libra::Objective::Perf
                                 : libra::Objective::PerfPerCost;
 
@@ -92,7 +86,7 @@ struct TopoAllocateBandwidthPass
 
     llvm::json::Object report;
     std::vector<double> chosen;
-    if (model == "analytic") {
+    if (model == AllocationModel::Analytic) {
       libra::Allocation optimum = libra::allocateBandwidth(problem, goal);
       if (!optimum.error.empty())
         return cannotSize(network, *bandwidth, optimum, "");
@@ -220,8 +214,8 @@ struct TopoAllocateBandwidthPass
       names.push_back(w.getSymName());
     report["network"] = coll::WorkloadOp(selected.front()).getNetwork();
     report["workloads"] = std::move(names);
-    report["objective"] = objective;
-    report["model"] = model;
+    report["objective"] = optionValueName(objective);
+    report["model"] = optionValueName(model);
     report["dims"] = std::move(dims);
     report["bandwidth_gbps"] = numbers(b);
     report["time_ns"] = numberOrNull(time);

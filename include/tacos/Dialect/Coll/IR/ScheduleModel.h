@@ -18,6 +18,10 @@
 
 #include <memory>
 
+namespace tacos::topo {
+class NetworkModels;
+} // namespace tacos::topo
+
 namespace tacos::coll {
 
 enum class TransferForm { Ops, Packed };
@@ -53,7 +57,9 @@ TransferForm transferForm(AlgorithmOp algorithm);
 /// model and its pre/postconditions.
 struct CollectiveModel {
   topo::NetworkOp networkOp;
-  Network network;
+  /// Owns `network`; shared with the NetworkModels cache when there is one.
+  std::shared_ptr<const Network> networkStorage;
+  const Network &network;
   CollectiveSpec spec;
   /// Set for non-combining collectives; `problemError` says why not.
   Problem problem;
@@ -61,10 +67,12 @@ struct CollectiveModel {
 };
 
 /// Builds the model of a verified collective op, or fails with a diagnostic
-/// on the op.
+/// on the op. With `networks`, the network model comes from (and goes to)
+/// that cache instead of being built for this op alone.
 mlir::FailureOr<CollectiveModel>
 buildCollectiveModel(CollectiveOpInterface op,
-                     mlir::SymbolTableCollection &symbols);
+                     mlir::SymbolTableCollection &symbols,
+                     topo::NetworkModels *networks = nullptr);
 
 /// The transfer count of an algorithm, whatever its form.
 mlir::FailureOr<size_t> countTransfers(AlgorithmOp algorithm);

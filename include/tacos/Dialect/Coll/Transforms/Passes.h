@@ -4,6 +4,7 @@
 #define TACOS_DIALECT_COLL_TRANSFORMS_PASSES_H
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
+#include "tacos/Dialect/Coll/Transforms/PassOptions.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -29,8 +29,16 @@ def CollMaterialize : Pass<"coll-materialize", "mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"form", "form", "std::string", /*default=*/"\"ops\"",
-           "Storage form of the transfers: 'ops' (readable) or 'packed'">
+    Option<"form", "form", "::tacos::coll::TransferForm",
+           /*default=*/"::tacos::coll::TransferForm::Ops",
+           "Storage form of the transfers: 'ops' (readable) or 'packed'",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::coll::TransferForm::Ops, "ops",
+                          "one coll.transfer op per transfer"),
+               clEnumValN(::tacos::coll::TransferForm::Packed, "packed",
+                          "columns in a dense_resource blob")),
+             ::tacos::optionNoun("coll-materialize", "form",
+                                 /*quoted=*/true)}]>
   ];
 }
 
@@ -47,9 +55,17 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     shortest-path routing (§5.6). Every result is
     timed by the simulator's semantics, so `coll-simulate` reproduces it.
 
-    Non-combining collectives (All-Gather, Broadcast, Scatter, Gather,
-    All-to-All) are supported; a collective whose destinations cannot be
-    reached is an error naming one unreachable pair.
+    Every collective is supported with `algorithm=tacos`: combining ones
+    (Reduce-Scatter, Reduce: the inverse of an All-Gather / Broadcast
+    synthesized on the transposed network; All-Reduce: Reduce-Scatter then
+    All-Gather, as `coll-decompose`). The other algorithms build the
+    non-combining collectives (All-Gather, Broadcast, Scatter, Gather,
+    All-to-All). A collective whose destinations cannot be reached is an
+    error naming one unreachable pair.
+
+    Runs after: `topo-unwind-switches` (a network with switches is refused)
+    and `topo-allocate-bandwidth` (a network with undecided `?` bandwidths
+    is refused).
 
     Before:
     ```mlir
@@ -67,21 +83,37 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     Runs print their progress on stderr when it is a terminal.
   }];
   let options = [
-    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"tacos\"",
-           "tacos | exact | ring | direct | rhd | dbt">,
+    Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
+           /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
+           [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
     Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
            "algorithm=exact: give up after this many milliseconds of Z3">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
            "Synthesize with seeds seed..seed+trials-1 and keep the fastest">,
-    Option<"materialize", "materialize", "std::string", /*default=*/"\"auto\"",
-           "How to store transfers: auto (ops up to 10000 transfers, else "
-           "packed) | ops | packed | none (time and count only)">,
-    Option<"latency", "latency", "std::string", /*default=*/"\"blocking\"",
-           "Link model: blocking (a chunk holds the link for latency + "
-           "size/bandwidth) | pipelined (the next chunk may start after "
-           "size/bandwidth)">
+    Option<"materialize", "materialize", "::tacos::coll::Materialization",
+           /*default=*/"::tacos::coll::Materialization::Auto",
+           "How to store transfers",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::coll::Materialization::Auto, "auto",
+                          "ops up to 10000 transfers, else packed"),
+               clEnumValN(::tacos::coll::Materialization::Ops, "ops",
+                          "one coll.transfer op per transfer"),
+               clEnumValN(::tacos::coll::Materialization::Packed, "packed",
+                          "columns in a dense_resource blob"),
+               clEnumValN(::tacos::coll::Materialization::None, "none",
+                          "time and count only")),
+             ::tacos::optionNoun("coll-synthesize", "materialize mode")}]>,
+    Option<"latency", "latency", "::tacos::LinkModel",
+           /*default=*/"::tacos::LinkModel::Blocking", "Link model",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::LinkModel::Blocking, "blocking",
+                          "a chunk holds the link for latency + "
+                          "size/bandwidth"),
+               clEnumValN(::tacos::LinkModel::Pipelined, "pipelined",
+                          "the next chunk may start after size/bandwidth")),
+             ::tacos::optionNoun("coll-synthesize", "latency model")}]>
   ];
   let statistics = [
     Statistic<"numTransfers", "transfers", "Transfers synthesized">
@@ -103,11 +135,24 @@ def CollSimulate : Pass<"coll-simulate", "mlir::ModuleOp"> {
     naming the transfer, on a transfer over a missing link, one that sends
     a chunk before it can be there, or a partial that leaves before a
     contribution sent to it.
+
+    Runs after: `coll-synthesize` with `materialize` other than `none` (or
+    on hand-written algorithms).
   }];
   let options = [
-    Option<"latency", "latency", "std::string", /*default=*/"\"\"",
-           "Link model to time with: blocking | pipelined (default: the "
-           "algorithm's own)">
+    Option<"latency", "latency", "::tacos::coll::SimulationLatency",
+           /*default=*/"::tacos::coll::SimulationLatency::Own",
+           "Link model to time with (default: the algorithm's own)",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::coll::SimulationLatency::Own, "",
+                          "the algorithm's own"),
+               clEnumValN(::tacos::coll::SimulationLatency::Blocking,
+                          "blocking", "a chunk holds the link for latency + "
+                          "size/bandwidth"),
+               clEnumValN(::tacos::coll::SimulationLatency::Pipelined,
+                          "pipelined",
+                          "the next chunk may start after size/bandwidth")),
+             ::tacos::optionNoun("coll-simulate", "latency model")}]>
   ];
 }
 
@@ -130,10 +175,19 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     by z3" only for algorithms coll-verify-smt proved earlier in the same
     pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
     input are not trusted: anyone can write them.
+
+    Runs after: `coll-synthesize` (and `coll-verify-smt`, for "verified by
+    z3"); `synthesis_ms` needs both in the same pipeline.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "text | json">,
+    Option<"format", "format", "::tacos::coll::ReportFormat",
+           /*default=*/"::tacos::coll::ReportFormat::Text", "Report format",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::coll::ReportFormat::Text, "text",
+                          "one block per algorithm"),
+               clEnumValN(::tacos::coll::ReportFormat::Json, "json",
+                          "an array of objects")),
+             ::tacos::optionNoun("coll-report", "format")}]>,
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "File to write to ('-' is stdout; default stderr)">,
     Option<"baselines", "baselines", "bool", /*default=*/"false",
@@ -156,6 +210,9 @@ def CollVerify : Pass<"coll-verify", "mlir::ModuleOp"> {
     there`), on the `coll.transfer` op when the algorithm is readable. An
     algorithm that passes gets the `coll.verified` attribute, which
     `coll-report` shows and any later rewrite of its transfers removes.
+
+    Runs after: `coll-synthesize` with `materialize` other than `none` (or
+    on hand-written algorithms).
   }];
   let options = [
     Option<"maxViolations", "max-violations", "unsigned", /*default=*/"10",
@@ -172,6 +229,9 @@ def CollVerifySMT : Pass<"coll-verify-smt", "mlir::ModuleOp"> {
     into an error naming the property and the offending transfer, as
     `coll-verify` would. Reductions are encoded as bit-vectors, one bit per
     participant, so combining collectives take at most 64 participants.
+
+    Runs after: `coll-synthesize` with `materialize` other than `none` (or
+    on hand-written algorithms).
   }];
   let options = [
     Option<"timeoutMs", "timeout-ms", "unsigned", /*default=*/"0",
@@ -211,10 +271,29 @@ def CollDecompose : Pass<"coll-decompose", "mlir::ModuleOp"> {
     `coll-synthesize` lowers All-Reduce requests the same way; this pass
     does only that step, so it can be run and tested alone. Other requests
     are left alone.
+
+    Runs after: `topo-unwind-switches` and `topo-allocate-bandwidth`, as
+    `coll-synthesize`.
   }];
   let options = [
-    Option<"phases", "phases", "std::string", /*default=*/"\"pipelined\"",
-           "pipelined | strict">,
+    Option<"phases", "phases", "::tacos::coll::DecomposePhases",
+           /*default=*/"::tacos::coll::DecomposePhases::Pipelined",
+           "When a chunk's All-Gather may start",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::coll::DecomposePhases::Pipelined,
+                          "pipelined", "once its reduction has finished"),
+               clEnumValN(::tacos::coll::DecomposePhases::Strict, "strict",
+                          "after the whole Reduce-Scatter")),
+             ::tacos::optionNoun("coll-decompose", "phases")}]>,
+    Option<"latency", "latency", "::tacos::LinkModel",
+           /*default=*/"::tacos::LinkModel::Blocking", "Link model",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::LinkModel::Blocking, "blocking",
+                          "a chunk holds the link for latency + "
+                          "size/bandwidth"),
+               clEnumValN(::tacos::LinkModel::Pipelined, "pipelined",
+                          "the next chunk may start after size/bandwidth")),
+             ::tacos::optionNoun("coll-decompose", "latency model")}]>,
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "Synthesis seed">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
            "Seeds to try per phase, keeping the fastest">

@@ -26,10 +26,11 @@ struct AlgorithmModel {
 };
 
 /// Fails with a diagnostic on the op if the network or the transfers cannot
-/// be read, or if the transfers were not materialized.
+/// be read, or if the transfers were not materialized. With `networks`, the
+/// network model comes from (and goes to) that cache.
 mlir::FailureOr<AlgorithmModel>
-buildAlgorithmModel(AlgorithmOp algorithm,
-                    mlir::SymbolTableCollection &symbols);
+buildAlgorithmModel(AlgorithmOp algorithm, mlir::SymbolTableCollection &symbols,
+                    topo::NetworkModels *networks = nullptr);
 
 } // namespace tacos::coll
 

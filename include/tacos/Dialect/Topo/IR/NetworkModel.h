@@ -39,6 +39,25 @@ mlir::LogicalResult checkNetwork(NetworkOp network);
 /// network if it is malformed.
 mlir::FailureOr<Network> buildNetworkModel(NetworkOp network);
 
+/// The core model of every network of a module, built once per network op
+/// and shared by every request on it (an analysis: `getAnalysis<
+/// NetworkModels>()`). Checking and building a network costs more than
+/// reading most requests, and a module often has many requests on one
+/// network. A pass that does not change any `topo.network` marks it
+/// preserved; one that rewrites networks (topo-expand, topo-unwind-switches,
+/// topo-allocate-bandwidth) does not, so the next pass rebuilds.
+class NetworkModels {
+public:
+  explicit NetworkModels(mlir::Operation *) {}
+
+  /// The model of `network`, built on first use. Fails with a diagnostic on
+  /// the network if it is malformed (every time: failures are not kept).
+  mlir::FailureOr<std::shared_ptr<const Network>> get(NetworkOp network);
+
+private:
+  llvm::DenseMap<mlir::Operation *, std::shared_ptr<const Network>> models;
+};
+
 /// Replaces the body of `network` with explicit `topo.npus`, `topo.link` and
 /// `topo.switch` ops describing `model` exactly. Link pairs with the same spec
 /// (and origin) in both directions become one `<->` link. With `origins`

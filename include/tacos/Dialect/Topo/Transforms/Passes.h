@@ -4,6 +4,7 @@
 #define TACOS_DIALECT_TOPO_TRANSFORMS_PASSES_H
 
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
+#include "tacos/Dialect/Topo/Transforms/PassOptions.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -136,16 +136,30 @@ def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"objective", "objective", "std::string", /*default=*/"\"perf\"",
-           "perf (minimize time) or perf-per-cost (minimize time x cost)">,
+    Option<"objective", "objective", "::tacos::topo::AllocationObjective",
+           /*default=*/"::tacos::topo::AllocationObjective::Perf",
+           "What to minimize",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::topo::AllocationObjective::Perf, "perf",
+                          "time"),
+               clEnumValN(::tacos::topo::AllocationObjective::PerfPerCost,
+                          "perf-per-cost", "time x network cost")),
+             ::tacos::optionNoun("topo-allocate-bandwidth", "objective")}]>,
     ListOption<"workloads", "workload", "std::string",
                "Workloads to size for (@sym; default: every coll.workload)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write a JSON report to this file ('-' for stderr: stdout "
            "carries the IR)">,
-    Option<"model", "model", "std::string", /*default=*/"\"analytic\"",
-           "analytic (LIBRA's formulas) or synthesized (TEN-synthesized "
-           "collective times, <= 64 NPUs)">,
+    Option<"model", "model", "::tacos::topo::AllocationModel",
+           /*default=*/"::tacos::topo::AllocationModel::Analytic",
+           "How a collective is timed",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::topo::AllocationModel::Analytic, "analytic",
+                          "LIBRA's formulas"),
+               clEnumValN(::tacos::topo::AllocationModel::Synthesized,
+                          "synthesized",
+                          "TEN-synthesized collective times, <= 64 NPUs")),
+             ::tacos::optionNoun("topo-allocate-bandwidth", "model")}]>,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
            "model=synthesized: synthesis seeds tried per collective">,
     Option<"chunks", "chunks", "int64_t", /*default=*/"1",
