@@ -1,6 +1,7 @@
 //===- ClockRange.cpp - Requests whose times fit the picosecond clock -----===//
 
 #include "tacos/Collective/ClockRange.h"
+#include "tacos/Network/Quantity.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,14 +60,14 @@ long double longestSchedulePs(const Network &network,
 
 std::string checkClockRange(const Network &network,
                             const CollectiveSpec &spec) {
-  constexpr long double kClockPs = 0x1p63L;
+  constexpr long double kClockPs = kMaxClockPs;
   long double longest = longestSchedulePs(network, spec);
   if (longest < kClockPs)
     return "";
   long double hop = longestHopPs(network, double(spec.chunkSizes(network.numNpus()).largest()));
   std::ostringstream os;
   os.precision(3);
-  os << "times may exceed the picosecond clock (2^63 ps, about 106 days): "
+  os << "times may exceed the picosecond clock (2^62 ps, about 53 days): "
         "one chunk takes up to "
      << double(hop / 1e12L) << " s on the slowest hop and a schedule up to "
      << double(longest / 1e12L)

@@ -24,7 +24,7 @@ namespace {
 // The limits as people say them. PiB and EBps are not IR units, but
 // "1024 TiB" and "1000000 TBps" read worse.
 constexpr const char *kMaxBandwidthText = "1 EBps";
-constexpr const char *kMaxTimeText = "1000 s";
+constexpr const char *kMaxClockText = "2^62 ps (about 53 days)";
 constexpr const char *kMaxSizeText = "1 PiB";
 
 struct Unit {
@@ -264,7 +264,7 @@ std::string toTime(double value, std::string_view unit, int64_t &ps) {
     return unknownUnit(QuantityKind::Time, unit);
   double v = scaleValue(value, *scale);
   std::string err = checkValue(QuantityKind::Time, value, unit, v,
-                               double(kMaxTimePs), kMaxTimeText);
+                               double(kMaxClockPs), kMaxClockText);
   if (!err.empty())
     return err;
   // v <= 1e15 here, so llround cannot overflow.

@@ -20,8 +20,13 @@ namespace tacos {
 enum class QuantityKind { Bandwidth, Time, Size };
 
 /// Largest values the IR accepts. They keep every derived quantity (a chunk's
-/// transfer time, a schedule's end) far from int64 overflow.
+/// transfer time, a schedule's end) far from int64 overflow. kMaxTimePs
+/// bounds what people write (link latencies, compute times); kMaxClockPs
+/// bounds any time at all, computed ones included (an algorithm's time): a
+/// request whose schedule could pass it is refused (checkClockRange), so
+/// every time tacos writes reads back.
 inline constexpr int64_t kMaxTimePs = 1'000'000'000'000'000; // 1000 s
+inline constexpr int64_t kMaxClockPs = int64_t(1) << 62;     // about 53 days
 inline constexpr int64_t kMaxSizeBytes = int64_t(1) << 50;   // 1 PiB
 inline constexpr double kMaxBandwidthBps = 1e18;             // 1 EBps
 inline constexpr int64_t kMaxNpus = 1'000'000;

@@ -12,29 +12,38 @@ using namespace mlir;
 
 namespace tacos {
 
-/// Parses `<number> <unit>` and converts it with `convert`, which returns an
-/// error message. Integers are read exactly (APInt) so that huge values are
-/// reported as out of range rather than wrapping.
 /// A number, integer or not. Integers are read exactly (APInt) so that huge
-/// values are rounded rather than wrapped.
+/// values are rounded rather than wrapped; `integerRead` gets the spelling
+/// of an integer (sign included), for the exponent MLIR's lexer splits off.
 static ParseResult parseNumber(AsmParser &parser, double &value,
-                               std::optional<APInt> *integerRead = nullptr) {
-  APInt integer;
-  OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
-  if (!isInteger.has_value())
-    return parser.parseFloat(value);
+                               std::string *integerRead = nullptr) {
+  // The sign is read here: the parser's APInt for a large magnitude has no
+  // sign bit (2^63 - 1 would read as -1 if taken as signed).
+  bool negative = succeeded(parser.parseOptionalMinus());
+  APInt magnitude;
+  OptionalParseResult isInteger = parser.parseOptionalInteger(magnitude);
+  if (!isInteger.has_value()) {
+    if (parser.parseFloat(value))
+      return failure();
+    if (negative)
+      value = -value;
+    return success();
+  }
   if (failed(*isInteger))
     return failure();
-  value = integer.roundToDouble(/*isSigned=*/true);
+  value = magnitude.roundToDouble(/*isSigned=*/false);
+  if (negative)
+    value = -value;
   if (integerRead)
-    *integerRead = integer;
+    *integerRead = (negative ? "-" : "") +
+                   llvm::toString(magnitude, 10, /*Signed=*/false);
   return success();
 }
 
 /// MLIR lexes `1e300` as the integer 1 and the keyword `e300` (its floats
-/// need a decimal point): true for such a keyword.
+/// need a decimal point), and `1e-6` as 1, `e`, -6: true for such a keyword.
 static bool isExponent(StringRef keyword) {
-  return keyword.size() > 1 && (keyword[0] == 'e' || keyword[0] == 'E') &&
+  return keyword.size() > 0 && (keyword[0] == 'e' || keyword[0] == 'E') &&
          llvm::all_of(keyword.drop_front(), llvm::isDigit);
 }
 
@@ -45,7 +54,7 @@ static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
                                  T &result, Convert convert) {
   SMLoc loc = parser.getCurrentLocation();
   double value;
-  std::optional<APInt> integer;
+  std::string integer;
   if (parseNumber(parser, value, &integer))
     return failure();
   SMLoc unitLoc = parser.getCurrentLocation();
@@ -53,11 +62,19 @@ static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
   if (parser.parseOptionalKeywordOrString(&unit))
     return parser.emitError(unitLoc, "expected a unit (")
            << unitList(kind) << ")";
-  if (integer && isExponent(unit)) {
+  if (!integer.empty() && isExponent(unit)) {
+    std::string literal = integer + unit;
+    if (unit.size() == 1) { // `1e-6`, `1e+3`: the exponent's sign and digits
+      bool minus = succeeded(parser.parseOptionalMinus());
+      if (!minus)
+        (void)parser.parseOptionalPlus();
+      uint64_t digits = 0;
+      if (parser.parseInteger(digits))
+        return failure();
+      literal += (minus ? "-" : "") + std::to_string(digits);
+    }
     // Read the whole literal with strtod, so that it rounds once.
-    value = std::strtod((llvm::toString(*integer, 10, /*Signed=*/true) + unit)
-                            .c_str(),
-                        nullptr);
+    value = std::strtod(literal.c_str(), nullptr);
     unitLoc = parser.getCurrentLocation();
     if (parser.parseOptionalKeywordOrString(&unit))
       return parser.emitError(unitLoc, "expected a unit (")

@@ -41,5 +41,5 @@ coll.all_gather @ag on @undecided size(4 MB)
 // 100 GB over 1 KBps links would run past the picosecond clock: refused up
 // front on the request, not an overflow inside the synthesizer.
 topo.network @slow { topo.dims [ring(4) link(1 KBps, 1 us)] }
-// expected-error @+1 {{times may exceed the picosecond clock (2^63 ps, about 106 days): one chunk takes up to 2.5e+07 s on the slowest hop and a schedule up to 3e+08 s}}
+// expected-error @+1 {{times may exceed the picosecond clock (2^62 ps, about 53 days): one chunk takes up to 2.5e+07 s on the slowest hop and a schedule up to 3e+08 s}}
 coll.all_gather @ag on @slow size(100 GB)
