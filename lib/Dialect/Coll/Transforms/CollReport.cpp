@@ -5,10 +5,8 @@
 #include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Network/Quantity.h"
-#include "tacos/Simulation/Simulator.h"
-#include "tacos/Synthesis/Baselines.h"
+#include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/Combining.h"
-#include "tacos/Synthesis/ExactSynthesizer.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -164,48 +162,55 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         row.synthesisMs = it->second;
     }
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
-    if (!collective->problemError.empty()) {
+    if (!collective->problemError.empty())
       row.bounds = combiningBounds(*collective, model);
-      return row; // no baselines for combining collectives yet
-    }
-    if (collective->network.numSwitches() == 0 &&
-        !collective->network.hasUndecidedBandwidth())
+    else if (collective->network.numSwitches() == 0 &&
+             !collective->network.hasUndecidedBandwidth())
       row.bounds =
           computeLowerBounds(collective->network, collective->problem, model);
-    if (exact) {
-      ExactResult optimum = synthesizeExact(collective->network,
-                                            collective->problem,
-                                            ExactOptions{model, 60000, 16});
-      if (optimum.error.empty()) {
-        row.exactPs = optimum.timePs;
-        row.exactSteps = optimum.steps;
-        row.exactRounds = optimum.rounds;
-      } else {
-        row.exactNote = optimum.error;
-      }
-    }
-    if (!baselines)
-      return row;
-    for (Baseline b :
-         {Baseline::Ring, Baseline::Direct, Baseline::RHD, Baseline::DBT}) {
-      Schedule schedule;
-      std::string error = buildBaseline(b, collective->network,
-                                        collective->problem, schedule);
-      std::optional<int64_t> time;
-      if (error.empty()) {
-        SimulationResult timed = simulate(
-            collective->network, collective->problem, schedule.view(), model);
-        if (timed.error.empty())
-          time = timed.timePs;
-        else
-          error = timed.error;
-      }
-      row.baselines.push_back({baselineName(b), time});
-      if (!error.empty())
-        row.baselineNotes.push_back(std::string(baselineName(b)) + ": " +
-                                    error);
-    }
+    if (exact)
+      compareExact(row, *collective, model);
+    if (baselines)
+      compareBaselines(row, *collective, model);
     return row;
+  }
+
+  /// The exact (Z3) optimum of the same collective, through the catalogue.
+  static void compareExact(Row &row, const CollectiveModel &collective,
+                           tacos::LinkModel model) {
+    AlgorithmOptions options;
+    options.algorithm = Algorithm::Exact;
+    options.model = model;
+    AlgorithmResult optimum =
+        synthesize(collective.network, collective.spec, options);
+    if (!optimum.error.empty()) {
+      row.exactNote = optimum.error;
+      return;
+    }
+    row.exactPs = optimum.timePs;
+    row.exactSteps = optimum.steps;
+    row.exactRounds = optimum.rounds;
+  }
+
+  /// Every baseline of the catalogue on the same collective.
+  static void compareBaselines(Row &row, const CollectiveModel &collective,
+                               tacos::LinkModel model) {
+    for (Algorithm baseline : allAlgorithms()) {
+      if (baseline == Algorithm::Tacos || baseline == Algorithm::Exact)
+        continue;
+      AlgorithmOptions options;
+      options.algorithm = baseline;
+      options.model = model;
+      AlgorithmResult timed =
+          synthesize(collective.network, collective.spec, options);
+      std::optional<int64_t> time;
+      if (timed.error.empty())
+        time = timed.timePs;
+      row.baselines.push_back({algorithmName(baseline), time});
+      if (!timed.error.empty())
+        row.baselineNotes.push_back(std::string(algorithmName(baseline)) +
+                                    ": " + timed.error);
+    }
   }
 
   /// Runs the native verifier (fast, and independent of the synthesizer):

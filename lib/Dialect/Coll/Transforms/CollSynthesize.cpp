@@ -1,24 +1,19 @@
 //===- CollSynthesize.cpp - Requests to algorithms ------------------------===//
 //
-// Thin: reads each request as a core Problem, calls the TEN synthesizer or a
-// baseline, and writes the result back as a coll.algorithm.
+// Thin: reads each request as a core model, runs the catalogue's entry point
+// (Synthesis/Algorithms.h: check, synthesize, verify) with the algorithm the
+// option names, and writes the result back as a coll.algorithm.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
-#include "tacos/Simulation/Simulator.h"
-#include "tacos/Synthesis/Baselines.h"
-#include "tacos/Synthesis/Combining.h"
-#include "tacos/Synthesis/ExactSynthesizer.h"
-#include "tacos/Synthesis/TenSynthesizer.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <chrono>
 
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLSYNTHESIZE
@@ -39,19 +34,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::optional<Baseline> baseline;
-    bool exact = algorithm == "exact";
-    if (algorithm == "ring")
-      baseline = Baseline::Ring;
-    else if (algorithm == "direct")
-      baseline = Baseline::Direct;
-    else if (algorithm == "rhd")
-      baseline = Baseline::RHD;
-    else if (algorithm == "dbt")
-      baseline = Baseline::DBT;
-    else if (algorithm != "tacos" && !exact)
-      return fail(module, "unknown algorithm '" + algorithm +
-                              "'; expected tacos, exact, ring, direct, rhd or dbt");
+    std::optional<Algorithm> chosen = parseAlgorithm(algorithm);
+    if (!chosen)
+      return fail(module, "unknown algorithm '" + algorithm + "'; expected " +
+                              algorithmNameList());
     if (latency != "blocking" && latency != "pipelined")
       return fail(module, "unknown latency model '" + latency +
                               "'; expected blocking or pipelined");
@@ -61,9 +47,14 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         materialize != "packed" && materialize != "none")
       return fail(module, "unknown materialize mode '" + materialize +
                               "'; expected auto, ops, packed or none");
-    tacos::LinkModel model =
-        latency == "pipelined" ? tacos::LinkModel::Pipelined
-                               : tacos::LinkModel::Blocking;
+    AlgorithmOptions options;
+    options.algorithm = *chosen;
+    options.model = latency == "pipelined" ? tacos::LinkModel::Pipelined
+                                           : tacos::LinkModel::Blocking;
+    options.seed = seed;
+    options.trials = trials;
+    options.materialize = materialize != "none";
+    options.timeLimitMs = timeLimitMs;
 
     SmallVector<CollectiveOpInterface> requests;
     for (Operation &op : module.getOps())
@@ -78,97 +69,51 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
           buildCollectiveModel(request, symbols);
       if (failed(collective))
         return signalPassFailure();
-      bool combining = isCombining(collective->spec.kind);
-      if (combining && (exact || baseline))
-        return fail(request, "algorithm=" + algorithm +
-                                 " does not build combining collectives yet; "
-                                 "use algorithm=tacos");
-      if (!combining && !collective->problemError.empty())
-        return fail(request, collective->problemError);
       std::string name = SymbolTable::getSymbolName(request).str();
-      std::pair<unsigned, unsigned> exactShape{0, 0};
-      int64_t strictPhases = 0;
-
-      auto started = std::chrono::steady_clock::now();
-      Schedule schedule;
-      int64_t time = 0;
-      size_t count = 0;
-      if (exact) {
-        ExactOptions options;
-        options.model = model;
-        options.timeLimitMs = timeLimitMs;
-        ExactResult result = synthesizeExact(collective->network,
-                                             collective->problem, options);
-        if (!result.error.empty())
-          return fail(request, result.error);
-        schedule = std::move(result.schedule);
-        time = result.timePs;
-        count = schedule.size();
-        exactShape = {result.steps, result.rounds};
-      } else if (baseline) {
-        std::string error = buildBaseline(*baseline, collective->network,
-                                          collective->problem, schedule);
-        if (!error.empty())
-          return fail(request, error);
-        SimulationResult timed = simulate(
-            collective->network, collective->problem, schedule.view(), model);
-        if (!timed.error.empty())
-          return fail(request, "internal error: baseline does not simulate: " +
-                                   timed.error);
-        schedule = std::move(timed.schedule);
-        time = timed.timePs;
-        count = schedule.size();
-      } else {
-        SynthesisOptions options;
-        options.seed = seed;
-        options.trials = trials;
-        options.model = model;
-        options.materialize = materialize != "none";
-        if (llvm::sys::Process::StandardErrIsDisplayed())
-          options.progress = [&name](double done) {
-            llvm::errs() << "\rcoll-synthesize @" << name << ": "
-                         << int(done * 100) << "%";
-            llvm::errs().flush();
-          };
-        SynthesisResult result = synthesizeCollective(
-            collective->network, collective->spec, options);
-        if (options.progress)
-          llvm::errs() << "\r\033[K";
-        if (!result.error.empty())
-          return fail(request, result.error);
-        schedule = std::move(result.schedule);
-        time = result.timePs;
-        count = result.numTransfers;
-        strictPhases = result.strictPhasesPs;
-      }
-      times.milliseconds[name] =
-          std::chrono::duration<double, std::milli>(
-              std::chrono::steady_clock::now() - started)
-              .count();
-
-      std::optional<TransferForm> form;
-      if (materialize == "ops" ||
-          (materialize == "auto" && count <= kReadableLimit))
-        form = TransferForm::Ops;
-      else if (materialize != "none")
-        form = TransferForm::Packed;
-      AlgorithmOp created = replaceWithAlgorithm(request, schedule.view(),
-                                                 count, time, model, form);
-      if (strictPhases)
-        // For reports: what pipelining the two phases gained.
-        created->setAttr("coll.strict_phases_time",
-                         OpBuilder(created).getI64IntegerAttr(strictPhases));
-      if (exact) {
-        // The optimum's shape, for reports: fewest steps, then rounds.
-        OpBuilder b(created);
-        created->setAttr("coll.exact_steps",
-                         b.getI64IntegerAttr(exactShape.first));
-        created->setAttr("coll.exact_rounds",
-                         b.getI64IntegerAttr(exactShape.second));
-      }
-      numTransfers += count;
+      options.progress = nullptr;
+      if (*chosen == Algorithm::Tacos &&
+          llvm::sys::Process::StandardErrIsDisplayed())
+        options.progress = [&name](double done) {
+          llvm::errs() << "\rcoll-synthesize @" << name << ": "
+                       << int(done * 100) << "%";
+          llvm::errs().flush();
+        };
+      AlgorithmResult result =
+          synthesize(collective->network, collective->spec, options);
+      if (options.progress)
+        llvm::errs() << "\r\033[K";
+      if (!result.error.empty())
+        return fail(request, result.error);
+      times.milliseconds[name] = result.synthesisMs;
+      write(request, result, options.model);
     }
     markAnalysesPreserved<SynthesisTimes>();
+  }
+
+  /// Replaces `request` by the algorithm found, in the form asked for.
+  void write(CollectiveOpInterface request, const AlgorithmResult &result,
+             tacos::LinkModel model) {
+    size_t count = result.numTransfers;
+    std::optional<TransferForm> form;
+    if (materialize == "ops" ||
+        (materialize == "auto" && count <= kReadableLimit))
+      form = TransferForm::Ops;
+    else if (materialize != "none")
+      form = TransferForm::Packed;
+    AlgorithmOp created = replaceWithAlgorithm(
+        request, result.schedule.view(), count, result.timePs, model, form);
+    OpBuilder b(created);
+    if (result.strictPhasesPs)
+      // For reports: what pipelining the two phases gained.
+      created->setAttr("coll.strict_phases_time",
+                       b.getI64IntegerAttr(result.strictPhasesPs));
+    if (algorithm == "exact") {
+      // The optimum's shape, for reports: fewest steps, then rounds.
+      created->setAttr("coll.exact_steps", b.getI64IntegerAttr(result.steps));
+      created->setAttr("coll.exact_rounds",
+                       b.getI64IntegerAttr(result.rounds));
+    }
+    numTransfers += count;
   }
 
   /// Option errors go on the module's location without printing the whole
