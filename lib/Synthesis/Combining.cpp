@@ -6,18 +6,6 @@
 
 namespace tacos {
 
-CollectiveKind dualOf(CollectiveKind kind) {
-  switch (kind) {
-  case CollectiveKind::ReduceScatter:
-  case CollectiveKind::AllReduce:
-    return CollectiveKind::AllGather;
-  case CollectiveKind::Reduce:
-    return CollectiveKind::Broadcast;
-  default:
-    return kind;
-  }
-}
-
 /// When each link is free of the reduction's work and each chunk's own
 /// reduction is done: where a pipelined All-Gather may start.
 static SimulationStart afterReduction(const Network &network,

@@ -18,9 +18,6 @@
 
 namespace tacos {
 
-/// The non-combining collective whose inverse `kind` is (itself if none).
-CollectiveKind dualOf(CollectiveKind kind);
-
 /// Builds the combining collective `spec` from `dualProblem` (the problem of
 /// dualOf(spec.kind)) with `options.algorithm`. A seeded algorithm builds
 /// the whole collective once per seed of `options.trials` and keeps the

@@ -69,19 +69,6 @@ std::string formatRatio(std::optional<double> value) {
   return value ? llvm::formatv("{0:F4}", *value).str() : std::string("n/a");
 }
 
-/// nccl-tests' bus-bandwidth factor.
-double busFactor(CollectiveKind kind, int64_t n) {
-  switch (kind) {
-  case CollectiveKind::AllReduce:
-    return 2.0 * double(n - 1) / double(n);
-  case CollectiveKind::Broadcast:
-  case CollectiveKind::Reduce:
-    return 1.0;
-  default:
-    return double(n - 1) / double(n);
-  }
-}
-
 llvm::json::Value optionalNumber(std::optional<double> value) {
   return value ? llvm::json::Value(*value) : llvm::json::Value(nullptr);
 }
