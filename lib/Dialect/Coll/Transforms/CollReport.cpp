@@ -6,7 +6,6 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Network/Quantity.h"
 #include "tacos/Synthesis/Algorithms.h"
-#include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -27,7 +26,8 @@ namespace {
 
 /// What the report says about one algorithm; text and JSON print the same.
 struct Row {
-  std::string name, collective;
+  std::string name;
+  CollectiveKind kind = CollectiveKind::AllGather;
   int64_t npus = 0, chunks = 0, sizeBytes = 0, timePs = 0;
   ChunkSizes chunkSizes;
   size_t transfers = 0;
@@ -127,7 +127,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       return failure();
     Row row;
     row.name = algorithm.getSymName().str();
-    row.collective = collectiveName(algorithm.getCollectiveKind());
+    row.kind = algorithm.getCollectiveKind();
     const CollectiveSpec &spec = collective->spec;
     int64_t numNpus = collective->network.numNpus();
     row.npus = spec.participants(numNpus);
@@ -149,12 +149,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         row.synthesisMs = it->second;
     }
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
-    if (!collective->problemError.empty())
-      row.bounds = combiningBounds(*collective, model);
-    else if (collective->network.numSwitches() == 0 &&
-             !collective->network.hasUndecidedBandwidth())
-      row.bounds =
-          computeLowerBounds(collective->network, collective->problem, model);
+    row.bounds =
+        computeCollectiveBounds(collective->network, collective->spec, model);
     if (exact)
       compareExact(row, *collective, model);
     if (baselines)
@@ -220,38 +216,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            found[0].message;
   }
 
-  /// Reduce-Scatter and Reduce are time-reversed All-Gather and Broadcast
-  /// on G^T, so their duals' bounds there hold. An All-Reduce receives twice
-  /// what an All-Gather does (ingress adds up); the other bounds hold per
-  /// phase.
-  static std::optional<LowerBounds>
-  combiningBounds(const CollectiveModel &collective, tacos::LinkModel model) {
-    if (collective.network.numSwitches() != 0 ||
-        collective.network.hasUndecidedBandwidth())
-      return std::nullopt;
-    CollectiveSpec dual = collective.spec;
-    dual.kind = dualOf(dual.kind);
-    Problem problem;
-    if (!buildProblem(dual, collective.network.numNpus(), problem).empty())
-      return std::nullopt;
-    LowerBounds reduction =
-        computeLowerBounds(transposed(collective.network), problem, model);
-    if (collective.spec.kind != CollectiveKind::AllReduce)
-      return reduction;
-    LowerBounds gather =
-        computeLowerBounds(collective.network, problem, model);
-    LowerBounds both;
-    auto add = [](int64_t a, int64_t b) {
-      return a > INT64_MAX - b ? INT64_MAX : a + b;
-    };
-    both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
-    both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
-    both.discretePs = std::max(reduction.discretePs, gather.discretePs);
-    both.pathPs = std::max(reduction.pathPs, gather.pathPs);
-    both.occupancyPs = std::max(reduction.occupancyPs, gather.occupancyPs);
-    return both;
-  }
-
   static double algbwGBps(const Row &row) {
     return row.timePs ? double(row.sizeBytes) / (double(row.timePs) * 1e-12) /
                             1e9
@@ -261,8 +225,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
   void printText(llvm::raw_ostream &os, const std::vector<Row> &rows) {
     for (const Row &row : rows) {
       double algbw = algbwGBps(row);
-      CollectiveKind kind = *collectiveKind(row.collective);
-      os << "algorithm @" << row.name << ": " << row.collective << ", "
+      os << "algorithm @" << row.name << ": " << collectiveName(row.kind)
+         << ", "
          << row.npus << " NPUs, " << row.chunks << " chunks of "
          << row.chunkSizes.smallest();
       // Whole-byte chunks of one collective differ by at most one byte.
@@ -272,7 +236,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
          << formatSize(row.sizeBytes) << ")\n";
       os << "  time         " << llvm::format("%.3f", toUs(row.timePs))
          << " us  (algbw " << llvm::format("%.2f", algbw) << " GB/s, busbw "
-         << llvm::format("%.2f", algbw * busFactor(kind, row.npus))
+         << llvm::format("%.2f", algbw * busFactor(row.kind, row.npus))
          << " GB/s)\n";
       if (row.bounds) {
         const LowerBounds &b = *row.bounds;
@@ -338,7 +302,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       double algbw = algbwGBps(row);
       llvm::json::Object object{
           {"name", row.name},
-          {"collective", row.collective},
+          {"collective", collectiveName(row.kind)},
           {"npus", row.npus},
           {"chunks", row.chunks},
           {"chunk_bytes", int64_t(row.chunkSizes.largest())},
@@ -351,7 +315,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           {"verified_smt", row.verifiedSmt},
           {"algbw_gbps", algbw},
           {"busbw_gbps",
-           algbw * busFactor(*collectiveKind(row.collective), row.npus)},
+           algbw * busFactor(row.kind, row.npus)},
       };
       if (!row.verified)
         object["verification"] = row.check;
@@ -389,13 +353,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       array.push_back(std::move(object));
     }
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(array))) << "\n";
-  }
-
-  static std::optional<CollectiveKind> collectiveKind(StringRef name) {
-    for (int k = 0; k <= int(CollectiveKind::Scatter); ++k)
-      if (name == collectiveName(CollectiveKind(k)))
-        return CollectiveKind(k);
-    return std::nullopt;
   }
 };
 
