@@ -85,14 +85,14 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       if (!result.error.empty())
         return fail(request, result.error);
       times.milliseconds[name] = result.synthesisMs;
-      write(request, result, options.model);
+      write(request, result, options);
     }
     markAnalysesPreserved<SynthesisTimes>();
   }
 
   /// Replaces `request` by the algorithm found, in the form asked for.
   void write(CollectiveOpInterface request, const AlgorithmResult &result,
-             tacos::LinkModel model) {
+             const AlgorithmOptions &options) {
     size_t count = result.numTransfers;
     std::optional<TransferForm> form;
     if (materialize == "ops" ||
@@ -101,13 +101,13 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     else if (materialize != "none")
       form = TransferForm::Packed;
     AlgorithmOp created = replaceWithAlgorithm(
-        request, result.schedule.view(), count, result.timePs, model, form);
+        request, result.schedule.view(), count, result.timePs, options.model, form);
     OpBuilder b(created);
     if (result.strictPhasesPs)
       // For reports: what pipelining the two phases gained.
       created->setAttr("coll.strict_phases_time",
                        b.getI64IntegerAttr(result.strictPhasesPs));
-    if (algorithm == "exact") {
+    if (options.algorithm == Algorithm::Exact) {
       // The optimum's shape, for reports: fewest steps, then rounds.
       created->setAttr("coll.exact_steps", b.getI64IntegerAttr(result.steps));
       created->setAttr("coll.exact_rounds",
