@@ -40,8 +40,9 @@ TEST(AlgorithmsTest, RingAllReduceIsTheClassicTime) {
   EXPECT_EQ(result.numTransfers, size_t(2 * 5 * 6));
 }
 
-// trials=K keeps the seed whose whole collective is fastest: the result is
-// the best of the single-seed runs, seed by seed.
+// trials=K judges the whole collective: the result is never slower than
+// the best single-seed run (a Reduce-Scatter has one phase, so it is that
+// run).
 TEST(AlgorithmsTest, TrialsPickTheBestCombinedTime) {
   Network network = torus(3, 4);
   for (CollectiveKind kind :
@@ -67,8 +68,11 @@ TEST(AlgorithmsTest, TrialsPickTheBestCombinedTime) {
     options.trials = 6;
     AlgorithmResult result = synthesize(network, request, options);
     ASSERT_EQ(result.error, "");
-    EXPECT_EQ(result.timePs, best) << collectiveName(kind);
-    EXPECT_EQ(result.seed, bestSeed) << collectiveName(kind);
+    EXPECT_LE(result.timePs, best) << collectiveName(kind);
+    if (kind == CollectiveKind::ReduceScatter) {
+      EXPECT_EQ(result.timePs, best);
+      EXPECT_EQ(result.seed, bestSeed);
+    }
   }
 }
 
