@@ -3,52 +3,117 @@
 #include "tacos/Collective/Collective.h"
 #include "tacos/Network/Quantity.h"
 
+#include <cstdlib>
 #include <unordered_set>
 
 namespace tacos {
 
-const char *collectiveName(CollectiveKind kind) {
+const CollectiveInfo &collectiveInfo(CollectiveKind kind) {
+  using K = CollectiveKind;
+  static constexpr CollectiveInfo kAllGather{
+      K::AllGather, "all_gather", false, false, K::AllGather,
+      K::ReduceScatter, true, Buffers::PerParticipant,
+      BusFactor::NMinus1OverN,
+      "each participant holds its own buffer",
+      "every participant holds every buffer"};
+  static constexpr CollectiveInfo kReduceScatter{
+      K::ReduceScatter, "reduce_scatter", true, false, K::AllGather,
+      K::AllGather, true, Buffers::PerParticipant, BusFactor::NMinus1OverN,
+      "every participant holds a contribution to every buffer",
+      "participant r holds buffer r reduced over all participants"};
+  static constexpr CollectiveInfo kAllReduce{
+      K::AllReduce, "all_reduce", true, false, K::AllGather, std::nullopt,
+      true, Buffers::PerParticipant, BusFactor::Twice,
+      "every participant holds a contribution to every buffer",
+      "every participant holds every buffer reduced over all participants"};
+  static constexpr CollectiveInfo kAllToAll{
+      K::AllToAll, "all_to_all", false, false, K::AllToAll, std::nullopt,
+      false, Buffers::PerPair, BusFactor::NMinus1OverN,
+      "participant s holds one piece for every participant d",
+      "participant d holds the piece every s has for it"};
+  static constexpr CollectiveInfo kBroadcast{
+      K::Broadcast, "broadcast", false, true, K::Broadcast, K::Reduce, true,
+      Buffers::One, BusFactor::One, "the root holds the buffer",
+      "every participant holds the buffer"};
+  static constexpr CollectiveInfo kReduce{
+      K::Reduce, "reduce", true, true, K::Broadcast, K::Broadcast, true,
+      Buffers::One, BusFactor::One,
+      "every participant holds a contribution to the buffer",
+      "the root holds the buffer reduced over all participants"};
+  static constexpr CollectiveInfo kGather{
+      K::Gather, "gather", false, true, K::Gather, K::Scatter, false,
+      Buffers::PerParticipant, BusFactor::NMinus1OverN,
+      "each participant holds its own buffer",
+      "the root holds every buffer"};
+  static constexpr CollectiveInfo kScatter{
+      K::Scatter, "scatter", false, true, K::Scatter, K::Gather, false,
+      Buffers::PerParticipant, BusFactor::NMinus1OverN,
+      "the root holds every buffer", "participant r holds buffer r"};
   switch (kind) {
-  case CollectiveKind::AllGather:
-    return "all_gather";
-  case CollectiveKind::ReduceScatter:
-    return "reduce_scatter";
-  case CollectiveKind::AllReduce:
-    return "all_reduce";
-  case CollectiveKind::AllToAll:
-    return "all_to_all";
-  case CollectiveKind::Broadcast:
-    return "broadcast";
-  case CollectiveKind::Reduce:
-    return "reduce";
-  case CollectiveKind::Gather:
-    return "gather";
-  case CollectiveKind::Scatter:
-    return "scatter";
+  case K::AllGather:
+    return kAllGather;
+  case K::ReduceScatter:
+    return kReduceScatter;
+  case K::AllReduce:
+    return kAllReduce;
+  case K::AllToAll:
+    return kAllToAll;
+  case K::Broadcast:
+    return kBroadcast;
+  case K::Reduce:
+    return kReduce;
+  case K::Gather:
+    return kGather;
+  case K::Scatter:
+    return kScatter;
   }
-  return "unknown";
+  // Only a value outside the enum gets here.
+  std::abort();
 }
 
-bool hasRoot(CollectiveKind kind) {
-  return kind == CollectiveKind::Broadcast || kind == CollectiveKind::Reduce ||
-         kind == CollectiveKind::Gather || kind == CollectiveKind::Scatter;
+const char *collectiveName(CollectiveKind kind) {
+  return collectiveInfo(kind).name;
 }
+
+std::optional<CollectiveKind> parseCollective(std::string_view name) {
+  for (int k = 0; k <= int(CollectiveKind::Scatter); ++k)
+    if (name == collectiveName(CollectiveKind(k)))
+      return CollectiveKind(k);
+  return std::nullopt;
+}
+
+bool hasRoot(CollectiveKind kind) { return collectiveInfo(kind).rooted; }
 
 bool isCombining(CollectiveKind kind) {
-  return kind == CollectiveKind::ReduceScatter ||
-         kind == CollectiveKind::AllReduce || kind == CollectiveKind::Reduce;
+  return collectiveInfo(kind).combining;
 }
 
-/// Chunks the collective splits `size` into: one buffer per participant for
-/// the all-to-all-like patterns, one buffer for Broadcast and Reduce.
+CollectiveKind dualOf(CollectiveKind kind) { return collectiveInfo(kind).dual; }
+
+double busFactor(CollectiveKind kind, int64_t participants) {
+  double n = double(participants);
+  switch (collectiveInfo(kind).bus) {
+  case BusFactor::One:
+    return 1.0;
+  case BusFactor::NMinus1OverN:
+    return (n - 1) / n;
+  case BusFactor::Twice:
+    return 2.0 * (n - 1) / n;
+  }
+  std::abort();
+}
+
+/// Buffers the collective splits `size` into (All-to-All: per source; each
+/// is cut per destination in numChunks()).
 static int64_t buffersPerChunkSet(CollectiveKind kind, int64_t g) {
-  switch (kind) {
-  case CollectiveKind::Broadcast:
-  case CollectiveKind::Reduce:
+  switch (collectiveInfo(kind).buffers) {
+  case Buffers::One:
     return 1;
-  default:
+  case Buffers::PerParticipant:
+  case Buffers::PerPair:
     return g;
   }
+  std::abort();
 }
 
 std::vector<uint32_t> CollectiveSpec::participantIds(int64_t numNpus) const {
@@ -67,7 +132,7 @@ int64_t CollectiveSpec::numChunks(int64_t numNpus) const {
   // All limits keep these products far below int64 overflow before the
   // comparison: g <= 10^6, chunksPerRank <= kMaxChunks.
   long double n = (long double)buffersPerChunkSet(kind, g) * chunksPerRank;
-  if (kind == CollectiveKind::AllToAll)
+  if (collectiveInfo(kind).buffers == Buffers::PerPair)
     n *= g;
   return n > kMaxChunks ? -1 : int64_t(n);
 }

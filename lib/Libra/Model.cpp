@@ -82,7 +82,10 @@ std::string dimensionLoads(const WorkloadCollective &collective,
     for (auto [dim, c] : dims)
       loads[dim] += m * double(c - 1) / double(c);
     return "";
-  default:
+  case CollectiveKind::Broadcast:
+  case CollectiveKind::Reduce:
+  case CollectiveKind::Gather:
+  case CollectiveKind::Scatter:
     return std::string("LIBRA does not model ") +
            collectiveName(collective.kind);
   }

@@ -11,20 +11,6 @@ namespace tacos {
 
 namespace {
 
-/// The collective a combining one inverts: its chunk sources are where each
-/// chunk's reduction ends (DESIGN §5.2).
-CollectiveKind dualKind(CollectiveKind kind) {
-  switch (kind) {
-  case CollectiveKind::ReduceScatter:
-  case CollectiveKind::AllReduce:
-    return CollectiveKind::AllGather;
-  case CollectiveKind::Reduce:
-    return CollectiveKind::Broadcast;
-  default:
-    return kind;
-  }
-}
-
 /// What is known of one chunk at one NPU.
 struct Holding {
   /// Reduce transfers into the NPU not taken yet.
@@ -133,7 +119,7 @@ SimulationResult simulateCollective(const Network &network,
                                     const ScheduleView &transfers,
                                     LinkModel model) {
   CollectiveSpec dualSpec = spec;
-  dualSpec.kind = dualKind(spec.kind);
+  dualSpec.kind = dualOf(spec.kind);
   Problem dual;
   if (std::string error = buildProblem(dualSpec, network.numNpus(), dual);
       !error.empty())

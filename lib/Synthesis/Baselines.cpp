@@ -131,8 +131,15 @@ public:
     case CollectiveKind::AllToAll:
       blocks = g * g;
       break;
-    default:
+    case CollectiveKind::AllGather:
+    case CollectiveKind::Scatter:
+    case CollectiveKind::Gather:
+    // Combining problems do not reach baselines (their duals do).
+    case CollectiveKind::ReduceScatter:
+    case CollectiveKind::AllReduce:
+    case CollectiveKind::Reduce:
       blocks = g;
+      break;
     }
     if (problem.numChunks() == 0 || problem.numChunks() % blocks != 0)
       return "a " + std::string(collectiveName(problem.kind)) + " of " +
@@ -174,7 +181,10 @@ public:
       break;
     case CollectiveKind::AllToAll:
       return uint32_t((uint64_t(s) * numRanks + d) * blockSize);
-    default:
+    // Combining problems do not reach baselines (their duals do).
+    case CollectiveKind::ReduceScatter:
+    case CollectiveKind::AllReduce:
+    case CollectiveKind::Reduce:
       break;
     }
     return std::nullopt;
@@ -252,7 +262,10 @@ void ring(Builder &b) {
           b.sendBlock(*b.block(s, b.wrap(s + dist)), b.wrap(s + h),
                       b.wrap(s + h + 1));
     break;
-  default:
+  // Combining problems do not reach baselines (their duals do).
+  case CollectiveKind::ReduceScatter:
+  case CollectiveKind::AllReduce:
+  case CollectiveKind::Reduce:
     break;
   }
 }
@@ -327,7 +340,10 @@ void rhd(Builder &b) {
             b.sendBlock(*b.block(s, d), holder, holder ^ bit);
         }
     break;
-  default:
+  // Combining problems do not reach baselines (their duals do).
+  case CollectiveKind::ReduceScatter:
+  case CollectiveKind::AllReduce:
+  case CollectiveKind::Reduce:
     break;
   }
 }

@@ -1,85 +1,74 @@
-//===- Combining.cpp - Synthesis of any collective ------------------------===//
+//===- Combining.cpp - Combining collectives from any synthesizer ---------===//
 
 #include "tacos/Synthesis/Combining.h"
-#include "tacos/Synthesis/Inversion.h"
 #include "tacos/Simulation/Combining.h"
+#include "tacos/Synthesis/Inversion.h"
 
 namespace tacos {
 
-CollectiveKind dualOf(CollectiveKind kind) {
-  switch (kind) {
-  case CollectiveKind::ReduceScatter:
-  case CollectiveKind::AllReduce:
-    return CollectiveKind::AllGather;
-  case CollectiveKind::Reduce:
-    return CollectiveKind::Broadcast;
-  default:
-    return kind;
+/// When each link is free of the reduction's work and each chunk's own
+/// reduction is done: where a pipelined All-Gather may start.
+static SimulationStart afterReduction(const Network &network,
+                                      const Problem &problem,
+                                      const ScheduleView &rs,
+                                      LinkModel model) {
+  SimulationStart start;
+  start.linkFree.assign(network.numLinks(), 0);
+  start.chunkReady.assign(problem.numChunks(), 0);
+  for (size_t i = 0; i < rs.size(); ++i) {
+    std::optional<LinkId> link =
+        findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
+    LinkCost cost =
+        linkCost(network, *link, problem.chunkBytes(rs.chunk(i)), model);
+    start.linkFree[*link] =
+        std::max(start.linkFree[*link], rs.start(i) + cost.occupancy);
+    if (problem.isSource(rs.chunk(i), rs.dst(i)))
+      start.chunkReady[rs.chunk(i)] =
+          std::max(start.chunkReady[rs.chunk(i)], rs.end(i));
   }
+  return start;
 }
 
-SynthesisResult synthesizeCollective(const Network &network,
-                                     const CollectiveSpec &spec,
-                                     const SynthesisOptions &options) {
-  SynthesisResult result;
-  CollectiveSpec dual = spec;
-  dual.kind = dualOf(spec.kind);
-  Problem problem;
-  result.error = buildProblem(dual, network.numNpus(), problem);
-  if (!result.error.empty())
-    return result;
-  if (!isCombining(spec.kind))
-    return synthesizeTen(network, problem, options);
-
-  SynthesisOptions build = options;
-  build.materialize = true;
+/// The whole combining collective from its phases: `gather`, the dual on
+/// G^T, and for All-Reduce `spread`, the dual on G.
+static AlgorithmResult combine(const Network &network,
+                               const CollectiveSpec &spec,
+                               const Problem &problem,
+                               const AlgorithmResult &gather,
+                               const AlgorithmResult *spread,
+                               const AlgorithmOptions &phase) {
+  AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
-  Network reverse = transposed(network);
-  SynthesisResult gather = synthesizeTen(reverse, problem, build);
-  if (!gather.error.empty())
-    return gather;
   Schedule reduction;
   result.error = invertSchedule(gather.schedule.view(), gather.timePs,
                                 reduction);
   if (!result.error.empty())
     return result;
   result.seed = gather.seed;
-  if (spec.kind == CollectiveKind::AllReduce) {
+  result.steps = gather.steps;
+  result.rounds = gather.rounds;
+  if (spread) {
     // Then every rank's reduced chunk goes to everyone, on G itself. A
     // chunk's All-Gather starts as soon as its own reduction is done and
     // each link is free of reduce-scatter work (pipelined phases).
-    SynthesisResult spread = synthesizeTen(network, problem, build);
-    if (!spread.error.empty())
-      return spread;
-    SimulationStart start;
-    start.linkFree.assign(network.numLinks(), 0);
-    start.chunkReady.assign(problem.numChunks(), 0);
-    ScheduleView rs = reduction.view();
-    for (size_t i = 0; i < rs.size(); ++i) {
-      std::optional<LinkId> link =
-          findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
-      LinkCost cost = linkCost(network, *link, problem.chunkBytes(rs.chunk(i)),
-                               options.model);
-      start.linkFree[*link] = std::max(start.linkFree[*link],
-                                       rs.start(i) + cost.occupancy);
-      if (problem.isSource(rs.chunk(i), rs.dst(i)))
-        start.chunkReady[rs.chunk(i)] =
-            std::max(start.chunkReady[rs.chunk(i)], rs.end(i));
-    }
-    SimulationResult pipelined = simulate(
-        network, problem, spread.schedule.view(), options.model, start);
+    result.steps += spread->steps;
+    result.rounds += spread->rounds;
+    SimulationResult pipelined =
+        simulate(network, problem, spread->schedule.view(), phase.model,
+                 afterReduction(network, problem, reduction.view(),
+                                phase.model));
     if (!pipelined.error.empty()) {
       result.error = "internal error: pipelined all-gather does not "
                      "simulate: " + pipelined.error;
       return result;
     }
-    result.strictPhasesPs = gather.timePs + spread.timePs;
-    if (options.pipelinePhases) {
+    result.strictPhasesPs = gather.timePs + spread->timePs;
+    if (phase.pipelinePhases) {
       result.schedule =
           concatenate(reduction.view(), pipelined.schedule.view(), 0);
       result.timePs = std::max(gather.timePs, pipelined.timePs);
     } else {
-      result.schedule = concatenate(reduction.view(), spread.schedule.view(),
+      result.schedule = concatenate(reduction.view(), spread->schedule.view(),
                                     gather.timePs);
       result.timePs = result.strictPhasesPs;
     }
@@ -87,13 +76,13 @@ SynthesisResult synthesizeCollective(const Network &network,
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;
   }
-  if (spec.kind != CollectiveKind::AllReduce || options.pipelinePhases) {
+  if (!spread || phase.pipelinePhases) {
     // Inversion leaves slack (a leaf of the gather tree could send its share
     // at once, not when the reversed clock says): move every transfer as
     // early as order and data allow, so that coll-simulate gives these
     // times back exactly.
     SimulationResult timed = compactCollective(
-        network, spec, result.schedule.view(), options.model);
+        network, spec, result.schedule.view(), phase.model);
     if (!timed.error.empty()) {
       result.error = "internal error: inverted schedule does not simulate: " +
                      timed.error;
@@ -103,8 +92,88 @@ SynthesisResult synthesizeCollective(const Network &network,
     result.timePs = timed.timePs;
   }
   result.numTransfers = result.schedule.size();
+  return result;
+}
+
+/// Keeps `candidate` in `best` if it is faster (ties: the earlier one).
+static void keepFaster(std::optional<AlgorithmResult> &best,
+                       AlgorithmResult &&candidate) {
+  if (!best || candidate.timePs < best->timePs)
+    best = std::move(candidate);
+}
+
+AlgorithmResult synthesizeCombining(const Network &network,
+                                    const CollectiveSpec &spec,
+                                    const Problem &dualProblem,
+                                    const AlgorithmOptions &options) {
+  Network reverse = transposed(network);
+  AlgorithmOptions phase = options;
+  phase.materialize = true;
+  phase.trials = 1;
+  bool twoPhases = spec.kind == CollectiveKind::AllReduce;
+  unsigned trials =
+      isSeeded(options.algorithm) ? std::max(1u, options.trials) : 1;
+  // Candidates are judged by the combined time: each seed's own pair, and
+  // the pair of the fastest phases of any seeds (which need not combine
+  // best: pipelining and compaction change the times).
+  std::optional<AlgorithmResult> best, fastestGather, fastestSpread;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    phase.seed = options.seed + trial;
+    AlgorithmResult gather = runAlgorithm(reverse, dualProblem, phase);
+    if (!gather.error.empty())
+      return gather;
+    std::optional<AlgorithmResult> spread;
+    if (twoPhases) {
+      spread = runAlgorithm(network, dualProblem, phase);
+      if (!spread->error.empty())
+        return *spread;
+    }
+    AlgorithmResult result = combine(network, spec, dualProblem, gather,
+                                     spread ? &*spread : nullptr, phase);
+    if (!result.error.empty())
+      return result;
+    keepFaster(best, std::move(result));
+    if (trials == 1)
+      break;
+    keepFaster(fastestGather, std::move(gather));
+    if (spread)
+      keepFaster(fastestSpread, std::move(*spread));
+  }
+  if (twoPhases && trials > 1 &&
+      fastestGather->seed != fastestSpread->seed) {
+    AlgorithmResult mixed =
+        combine(network, spec, dualProblem, *fastestGather,
+                &*fastestSpread, phase);
+    if (!mixed.error.empty())
+      return mixed;
+    keepFaster(best, std::move(mixed));
+  }
   if (!options.materialize)
-    result.schedule = Schedule();
+    best->schedule = Schedule();
+  return std::move(*best);
+}
+
+SynthesisResult synthesizeCollective(const Network &network,
+                                     const CollectiveSpec &spec,
+                                     const SynthesisOptions &options) {
+  AlgorithmOptions catalogue;
+  catalogue.algorithm = Algorithm::Tacos;
+  catalogue.model = options.model;
+  catalogue.seed = options.seed;
+  catalogue.trials = options.trials;
+  catalogue.materialize = options.materialize;
+  catalogue.pipelinePhases = options.pipelinePhases;
+  catalogue.reservationRouting = options.reservationRouting;
+  catalogue.verify = false;
+  catalogue.progress = options.progress;
+  AlgorithmResult found = synthesize(network, spec, catalogue);
+  SynthesisResult result;
+  result.schedule = std::move(found.schedule);
+  result.timePs = found.timePs;
+  result.numTransfers = found.numTransfers;
+  result.seed = found.seed;
+  result.strictPhasesPs = found.strictPhasesPs;
+  result.error = std::move(found.error);
   return result;
 }
 

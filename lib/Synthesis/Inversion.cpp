@@ -7,22 +7,13 @@
 namespace tacos {
 
 std::optional<CollectiveKind> inverseOf(CollectiveKind kind) {
-  switch (kind) {
-  case CollectiveKind::AllGather:
-    return CollectiveKind::ReduceScatter;
-  case CollectiveKind::ReduceScatter:
-    return CollectiveKind::AllGather;
-  case CollectiveKind::Broadcast:
-    return CollectiveKind::Reduce;
-  case CollectiveKind::Reduce:
-    return CollectiveKind::Broadcast;
-  case CollectiveKind::Scatter:
-    return CollectiveKind::Gather;
-  case CollectiveKind::Gather:
-    return CollectiveKind::Scatter;
-  default:
-    return std::nullopt;
-  }
+  return collectiveInfo(kind).inverse;
+}
+
+std::string invertAlgorithm(CollectiveKind kind, const ScheduleView &schedule,
+                            int64_t timePs, Schedule &inverted) {
+  return invertSchedule(schedule, timePs, inverted,
+                        collectiveInfo(kind).inversionReduces);
 }
 
 std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,

@@ -698,4 +698,33 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
   return bounds;
 }
 
+std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
+                                                   const CollectiveSpec &spec,
+                                                   LinkModel model) {
+  if (network.numSwitches() != 0 || network.hasUndecidedBandwidth())
+    return std::nullopt;
+  CollectiveSpec dual = spec;
+  dual.kind = dualOf(spec.kind);
+  Problem problem;
+  if (!buildProblem(dual, network.numNpus(), problem).empty())
+    return std::nullopt;
+  if (!isCombining(spec.kind))
+    return computeLowerBounds(network, problem, model);
+  LowerBounds reduction =
+      computeLowerBounds(transposed(network), problem, model);
+  if (spec.kind != CollectiveKind::AllReduce)
+    return reduction;
+  LowerBounds gather = computeLowerBounds(network, problem, model);
+  LowerBounds both;
+  auto add = [](int64_t a, int64_t b) {
+    return a > INT64_MAX - b ? INT64_MAX : a + b;
+  };
+  both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
+  both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
+  both.discretePs = std::max(reduction.discretePs, gather.discretePs);
+  both.pathPs = std::max(reduction.pathPs, gather.pathPs);
+  both.occupancyPs = std::max(reduction.occupancyPs, gather.occupancyPs);
+  return both;
+}
+
 } // namespace tacos

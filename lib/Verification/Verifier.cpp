@@ -115,6 +115,11 @@ VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,
     out.initial.push_back(std::move(initial));
     out.required.push_back(std::move(required));
   };
+  // The pre- and postconditions, stated again here on purpose: the core
+  // has them in one table (collectiveInfo, Collective.h) and in
+  // buildProblem (Problem.h), which the synthesizers use; the verifier
+  // derives its own from the request alone, so that a mistake in one
+  // statement is caught by the other rather than shared.
   switch (spec.kind) {
   case CollectiveKind::AllGather:
     // The owner is required too: it already holds its chunk, and listing it

@@ -138,3 +138,29 @@ TEST(CollectiveTest, Names) {
 }
 
 } // namespace
+
+// The per-collective table agrees with itself: names parse back, inverses
+// are involutions between kinds of the same rootedness, duals are
+// non-combining, and the busbw factors are nccl-tests'.
+TEST(CollectiveTest, TableIsConsistent) {
+  for (int k = 0; k <= int(CollectiveKind::Scatter); ++k) {
+    CollectiveKind kind = CollectiveKind(k);
+    const CollectiveInfo &info = collectiveInfo(kind);
+    EXPECT_EQ(info.kind, kind);
+    EXPECT_EQ(parseCollective(collectiveName(kind)), kind);
+    EXPECT_FALSE(isCombining(dualOf(kind))) << info.name;
+    EXPECT_EQ(dualOf(kind) == kind, !isCombining(kind)) << info.name;
+    if (info.inverse) {
+      EXPECT_EQ(collectiveInfo(*info.inverse).inverse, kind) << info.name;
+      EXPECT_EQ(hasRoot(*info.inverse), hasRoot(kind)) << info.name;
+      EXPECT_EQ(collectiveInfo(*info.inverse).inversionReduces,
+                info.inversionReduces)
+          << info.name;
+    }
+  }
+  EXPECT_FALSE(parseCollective("all-reduce"));
+  EXPECT_EQ(busFactor(CollectiveKind::AllReduce, 8), 2.0 * 7 / 8);
+  EXPECT_EQ(busFactor(CollectiveKind::ReduceScatter, 8), 7.0 / 8);
+  EXPECT_EQ(busFactor(CollectiveKind::Reduce, 8), 1.0);
+  EXPECT_EQ(dualOf(CollectiveKind::Reduce), CollectiveKind::Broadcast);
+}

@@ -430,3 +430,29 @@ TEST(LowerBoundsLoadTest, AllToAllCountsEveryHop) {
   EXPECT_FALSE(computeLowerBounds(network, problem, LinkModel::Blocking)
                    .loadPs.has_value());
 }
+
+// Bounds of any collective from the core: a Reduce-Scatter is bounded like
+// its dual All-Gather on G^T (the same on a symmetric ring), an All-Reduce's
+// ingress adds both phases', and a network with undecided bandwidths has
+// none.
+TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
+  TopologySpec topology;
+  topology.dims.push_back({DimKind::Ring, 6, {50e9, 1000000, ""}});
+  Network network = buildNetwork(topology);
+  CollectiveSpec spec;
+  spec.sizeBytes = 6000000;
+  spec.kind = CollectiveKind::AllGather;
+  std::optional<LowerBounds> gather =
+      computeCollectiveBounds(network, spec, LinkModel::Blocking);
+  spec.kind = CollectiveKind::ReduceScatter;
+  std::optional<LowerBounds> scatter =
+      computeCollectiveBounds(network, spec, LinkModel::Blocking);
+  spec.kind = CollectiveKind::AllReduce;
+  std::optional<LowerBounds> all =
+      computeCollectiveBounds(network, spec, LinkModel::Blocking);
+  ASSERT_TRUE(gather && scatter && all);
+  EXPECT_EQ(scatter->best(), gather->best());
+  EXPECT_EQ(all->ingressPs, 2 * gather->ingressPs);
+  EXPECT_EQ(all->discretePs, gather->discretePs);
+  EXPECT_FALSE(all->cutPs);
+}

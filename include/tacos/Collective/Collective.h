@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tacos {
@@ -28,14 +29,69 @@ enum class CollectiveKind : uint8_t {
   Scatter,
 };
 
+/// How a request's `size` splits into buffers, each cut into chunks(k).
+enum class Buffers : uint8_t {
+  /// One buffer (Broadcast, Reduce).
+  One,
+  /// One per participant (the all-to-all-like patterns).
+  PerParticipant,
+  /// One per participant, each cut again per destination (All-to-All).
+  PerPair,
+};
+
+/// nccl-tests' bus-bandwidth factor, busbw = algbw * factor(N).
+enum class BusFactor : uint8_t {
+  One,          ///< Broadcast, Reduce
+  NMinus1OverN, ///< (N-1)/N: All-Gather, Reduce-Scatter, All-to-All, ...
+  Twice,        ///< 2(N-1)/N: All-Reduce
+};
+
+/// Everything tacos knows about one collective, in one row: adding a kind
+/// is one row in collectiveInfo() (Collective.cpp) and the cases the
+/// compiler then asks for (no switch over CollectiveKind has a `default:`).
+/// The pre- and postconditions are stated here in words; buildProblem()
+/// (Problem.h) states them for the synthesizers, and the verifier
+/// (Verification/Verifier.cpp, buildVerificationSpec) states them again on
+/// its own, on purpose, so that a mistake in one is caught by the other.
+struct CollectiveInfo {
+  CollectiveKind kind;
+  /// The IR spelling: "all_gather", "reduce_scatter", ...
+  const char *name;
+  /// Transfers reduce (Reduce-Scatter, All-Reduce, Reduce).
+  bool combining;
+  /// Names a root NPU (Broadcast, Reduce, Gather, Scatter).
+  bool rooted;
+  /// The non-combining collective this one is built from (DESIGN §5.2):
+  /// its inverse on the transposed network (All-Reduce: that, then the
+  /// dual itself). Itself for non-combining collectives.
+  CollectiveKind dual;
+  /// What an algorithm of this kind time-reverses into, if anything.
+  std::optional<CollectiveKind> inverse;
+  /// Inverting flips copies into reductions and back (not Scatter/Gather,
+  /// which invert into each other with copies).
+  bool inversionReduces;
+  Buffers buffers;
+  BusFactor bus;
+  /// Who holds what at time 0, and who must hold what at the end.
+  const char *precondition, *postcondition;
+};
+
+const CollectiveInfo &collectiveInfo(CollectiveKind kind);
+
 /// The IR spelling: "all_gather", "reduce_scatter", ...
 const char *collectiveName(CollectiveKind kind);
+/// The kind spelled `name`, if any.
+std::optional<CollectiveKind> parseCollective(std::string_view name);
 /// True for collectives that name a root NPU (Broadcast, Reduce, Gather,
 /// Scatter).
 bool hasRoot(CollectiveKind kind);
 /// True for collectives whose transfers reduce (Reduce-Scatter, All-Reduce,
 /// Reduce).
 bool isCombining(CollectiveKind kind);
+/// The non-combining collective whose inverse `kind` is (itself if none).
+CollectiveKind dualOf(CollectiveKind kind);
+/// nccl-tests' bus-bandwidth factor for `participants` ranks.
+double busFactor(CollectiveKind kind, int64_t participants);
 
 /// Chunks are counted in uint32 in schedules.
 inline constexpr int64_t kMaxChunks = 0xffffffffLL;

@@ -1,26 +1,37 @@
-//===- Combining.h - Synthesis of any collective ----------------*- C++ -*-===//
+//===- Combining.h - Combining collectives from any synthesizer -*- C++ -*-===//
 //
 // DESIGN §5.2: Reduce-Scatter and Reduce are synthesized as their duals
 // (All-Gather, Broadcast) on the transposed network and inverted, so
 // asymmetric networks (one-way rings and links) get correct reductions;
 // All-Reduce is that Reduce-Scatter followed by an All-Gather on the
-// network itself. Non-combining collectives go straight to the synthesizer.
+// network itself. The dual is built by whichever non-combining synthesizer
+// the options name (Algorithms.h), so every algorithm builds every
+// collective.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TACOS_SYNTHESIS_COMBINING_H
 #define TACOS_SYNTHESIS_COMBINING_H
 
+#include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
 
 namespace tacos {
 
-/// The non-combining collective whose inverse `kind` is (itself if none).
-CollectiveKind dualOf(CollectiveKind kind);
+/// Builds the combining collective `spec` from `dualProblem` (the problem of
+/// dualOf(spec.kind)) with `options.algorithm`. A seeded algorithm builds
+/// the whole collective once per seed of `options.trials` and keeps the
+/// fastest combined time (ties: the lowest seed). The phases are always
+/// materialized (inversion needs them); the result only if
+/// `options.materialize`. Check and verify are the caller's (synthesize()).
+AlgorithmResult synthesizeCombining(const Network &network,
+                                    const CollectiveSpec &spec,
+                                    const Problem &dualProblem,
+                                    const AlgorithmOptions &options);
 
-/// Synthesizes any collective with TEN synthesis. For combining ones the
-/// schedule is always built (inversion needs it) and dropped afterwards if
-/// `options.materialize` is false.
+/// TACOS on any collective through the catalogue, with TEN's own options
+/// and result and without verification: for callers that time many
+/// requests (LIBRA's synthesized model, coll-decompose, benchmarks).
 SynthesisResult synthesizeCollective(const Network &network,
                                      const CollectiveSpec &spec,
                                      const SynthesisOptions &options);

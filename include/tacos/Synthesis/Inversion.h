@@ -34,6 +34,13 @@ std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
 /// Reduce-Scatter, Broadcast <-> Reduce, Scatter <-> Gather), if any.
 std::optional<CollectiveKind> inverseOf(CollectiveKind kind);
 
+/// Inverts an algorithm of `kind` (which has an inverseOf) into one of its
+/// inverse, flipping copies and reductions where the collectives call for
+/// it (All-Gather <-> Reduce-Scatter, Broadcast <-> Reduce; Scatter <->
+/// Gather keep their copies).
+std::string invertAlgorithm(CollectiveKind kind, const ScheduleView &schedule,
+                            int64_t timePs, Schedule &inverted);
+
 /// `first` followed by `second` shifted by `offsetPs`.
 Schedule concatenate(const ScheduleView &first, const ScheduleView &second,
                      int64_t offsetPs);

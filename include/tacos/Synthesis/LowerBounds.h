@@ -54,6 +54,15 @@ struct LowerBounds {
 LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                                LinkModel model);
 
+/// Lower bounds of any collective (combining or not), or nullopt on a
+/// network with switches or undecided bandwidths. Reduce-Scatter and Reduce
+/// are time-reversed All-Gather and Broadcast on G^T, so their duals'
+/// bounds there hold. An All-Reduce receives twice what an All-Gather does
+/// (ingress adds up); the other bounds hold per phase.
+std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
+                                                   const CollectiveSpec &spec,
+                                                   LinkModel model);
+
 } // namespace tacos
 
 #endif // TACOS_SYNTHESIS_LOWERBOUNDS_H

@@ -65,7 +65,9 @@ struct VerificationSpec {
   std::vector<std::vector<uint32_t>> required;
 };
 
-/// Builds the spec of any collective (combining or not) from its request.
+/// Builds the spec of any collective (combining or not) from its request:
+/// an independent statement of the postconditions (not buildProblem's, not
+/// collectiveInfo's), kept separate on purpose.
 /// `spec` must have passed checkCollective. All-Reduce requires every
 /// participant to end with every chunk fully reduced.
 VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,

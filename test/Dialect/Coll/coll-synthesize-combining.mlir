@@ -37,4 +37,7 @@ coll.all_reduce @ar_group on @torus group [0, 5, 10, 15] size(4 MB)
 // REPORT: lower bound 585.938 us (ratio 1.0735; ingress 585.938
 // REPORT: phases pipelined; strict phases would take 629.000 us (gain 0.00 %)
 
-// RING: algorithm=ring does not build combining collectives yet; use algorithm=tacos
+// Every algorithm builds combining collectives now, but a logical ring
+// mapped onto the torus relays chunks through NPUs that already hold them:
+// its All-Gather is not a tree, so it does not invert.
+// RING: error: coll-synthesize: npu 3 receives chunk 15 twice; only a tree (each chunk received once) inverts

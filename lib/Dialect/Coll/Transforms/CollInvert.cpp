@@ -46,11 +46,10 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
     FailureOr<TransferTable> table = readTransfers(algorithm);
     if (failed(table))
       return failure();
-    bool flip = *inverse != CollectiveKind::Scatter &&
-                *inverse != CollectiveKind::Gather;
     Schedule inverted;
-    std::string error = invertSchedule(table->view(), algorithm.getTime(),
-                                       inverted, flip);
+    std::string error =
+        invertAlgorithm(algorithm.getCollectiveKind(), table->view(),
+                        algorithm.getTime(), inverted);
     if (!error.empty())
       return emitErrorAt(algorithm) << "coll-invert: " << error;
 

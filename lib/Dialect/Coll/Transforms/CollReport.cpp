@@ -7,10 +7,7 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Network/Quantity.h"
-#include "tacos/Simulation/Simulator.h"
-#include "tacos/Synthesis/Baselines.h"
-#include "tacos/Synthesis/Combining.h"
-#include "tacos/Synthesis/ExactSynthesizer.h"
+#include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -31,7 +28,8 @@ namespace {
 
 /// What the report says about one algorithm; text and JSON print the same.
 struct Row {
-  std::string name, collective;
+  std::string name;
+  CollectiveKind kind = CollectiveKind::AllGather;
   int64_t npus = 0, chunks = 0, sizeBytes = 0, timePs = 0;
   ChunkSizes chunkSizes;
   size_t transfers = 0;
@@ -71,19 +69,6 @@ std::optional<double> ratio(int64_t timePs, int64_t referencePs) {
 
 std::string formatRatio(std::optional<double> value) {
   return value ? llvm::formatv("{0:F4}", *value).str() : std::string("n/a");
-}
-
-/// nccl-tests' bus-bandwidth factor.
-double busFactor(CollectiveKind kind, int64_t n) {
-  switch (kind) {
-  case CollectiveKind::AllReduce:
-    return 2.0 * double(n - 1) / double(n);
-  case CollectiveKind::Broadcast:
-  case CollectiveKind::Reduce:
-    return 1.0;
-  default:
-    return double(n - 1) / double(n);
-  }
 }
 
 llvm::json::Value optionalNumber(std::optional<double> value) {
@@ -139,7 +124,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       return failure();
     Row row;
     row.name = algorithm.getSymName().str();
-    row.collective = collectiveName(algorithm.getCollectiveKind());
+    row.kind = algorithm.getCollectiveKind();
     const CollectiveSpec &spec = collective->spec;
     int64_t numNpus = collective->network.numNpus();
     row.npus = spec.participants(numNpus);
@@ -161,48 +146,51 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         row.synthesisMs = it->second;
     }
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
-    if (!collective->problemError.empty()) {
-      row.bounds = combiningBounds(*collective, model);
-      return row; // no baselines for combining collectives yet
-    }
-    if (collective->network.numSwitches() == 0 &&
-        !collective->network.hasUndecidedBandwidth())
-      row.bounds =
-          computeLowerBounds(collective->network, collective->problem, model);
-    if (exact) {
-      ExactResult optimum = synthesizeExact(collective->network,
-                                            collective->problem,
-                                            ExactOptions{model, 60000, 16});
-      if (optimum.error.empty()) {
-        row.exactPs = optimum.timePs;
-        row.exactSteps = optimum.steps;
-        row.exactRounds = optimum.rounds;
-      } else {
-        row.exactNote = optimum.error;
-      }
-    }
-    if (!baselines)
-      return row;
-    for (Baseline b :
-         {Baseline::Ring, Baseline::Direct, Baseline::RHD, Baseline::DBT}) {
-      Schedule schedule;
-      std::string error = buildBaseline(b, collective->network,
-                                        collective->problem, schedule);
-      std::optional<int64_t> time;
-      if (error.empty()) {
-        SimulationResult timed = simulate(
-            collective->network, collective->problem, schedule.view(), model);
-        if (timed.error.empty())
-          time = timed.timePs;
-        else
-          error = timed.error;
-      }
-      row.baselines.push_back({baselineName(b), time});
-      if (!error.empty())
-        row.baselineNotes.push_back(std::string(baselineName(b)) + ": " +
-                                    error);
-    }
+    row.bounds =
+        computeCollectiveBounds(collective->network, collective->spec, model);
+    if (exact)
+      compareExact(row, *collective, model);
+    if (baselines)
+      compareBaselines(row, *collective, model);
     return row;
+  }
+
+  /// The exact (Z3) optimum of the same collective, through the catalogue.
+  static void compareExact(Row &row, const CollectiveModel &collective,
+                           tacos::LinkModel model) {
+    AlgorithmOptions options;
+    options.algorithm = Algorithm::Exact;
+    options.model = model;
+    AlgorithmResult optimum =
+        synthesize(collective.network, collective.spec, options);
+    if (!optimum.error.empty()) {
+      row.exactNote = optimum.error;
+      return;
+    }
+    row.exactPs = optimum.timePs;
+    row.exactSteps = optimum.steps;
+    row.exactRounds = optimum.rounds;
+  }
+
+  /// Every baseline of the catalogue on the same collective.
+  static void compareBaselines(Row &row, const CollectiveModel &collective,
+                               tacos::LinkModel model) {
+    for (Algorithm baseline : allAlgorithms()) {
+      if (baseline == Algorithm::Tacos || baseline == Algorithm::Exact)
+        continue;
+      AlgorithmOptions options;
+      options.algorithm = baseline;
+      options.model = model;
+      AlgorithmResult timed =
+          synthesize(collective.network, collective.spec, options);
+      std::optional<int64_t> time;
+      if (timed.error.empty())
+        time = timed.timePs;
+      row.baselines.push_back({algorithmName(baseline), time});
+      if (!timed.error.empty())
+        row.baselineNotes.push_back(std::string(algorithmName(baseline)) +
+                                    ": " + timed.error);
+    }
   }
 
   /// Runs the native verifier (fast, and independent of the synthesizer):
@@ -225,38 +213,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            found[0].message;
   }
 
-  /// Reduce-Scatter and Reduce are time-reversed All-Gather and Broadcast
-  /// on G^T, so their duals' bounds there hold. An All-Reduce receives twice
-  /// what an All-Gather does (ingress adds up); the other bounds hold per
-  /// phase.
-  static std::optional<LowerBounds>
-  combiningBounds(const CollectiveModel &collective, tacos::LinkModel model) {
-    if (collective.network.numSwitches() != 0 ||
-        collective.network.hasUndecidedBandwidth())
-      return std::nullopt;
-    CollectiveSpec dual = collective.spec;
-    dual.kind = dualOf(dual.kind);
-    Problem problem;
-    if (!buildProblem(dual, collective.network.numNpus(), problem).empty())
-      return std::nullopt;
-    LowerBounds reduction =
-        computeLowerBounds(transposed(collective.network), problem, model);
-    if (collective.spec.kind != CollectiveKind::AllReduce)
-      return reduction;
-    LowerBounds gather =
-        computeLowerBounds(collective.network, problem, model);
-    LowerBounds both;
-    auto add = [](int64_t a, int64_t b) {
-      return a > INT64_MAX - b ? INT64_MAX : a + b;
-    };
-    both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
-    both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
-    both.discretePs = std::max(reduction.discretePs, gather.discretePs);
-    both.pathPs = std::max(reduction.pathPs, gather.pathPs);
-    both.occupancyPs = std::max(reduction.occupancyPs, gather.occupancyPs);
-    return both;
-  }
-
   static double algbwGBps(const Row &row) {
     return row.timePs ? double(row.sizeBytes) / (double(row.timePs) * 1e-12) /
                             1e9
@@ -266,8 +222,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
   void printText(llvm::raw_ostream &os, const std::vector<Row> &rows) {
     for (const Row &row : rows) {
       double algbw = algbwGBps(row);
-      CollectiveKind kind = *collectiveKind(row.collective);
-      os << "algorithm @" << row.name << ": " << row.collective << ", "
+      os << "algorithm @" << row.name << ": " << collectiveName(row.kind)
+         << ", "
          << row.npus << " NPUs, " << row.chunks << " chunks of "
          << row.chunkSizes.smallest();
       // Whole-byte chunks of one collective differ by at most one byte.
@@ -277,7 +233,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
          << formatSize(row.sizeBytes) << ")\n";
       os << "  time         " << llvm::format("%.3f", toUs(row.timePs))
          << " us  (algbw " << llvm::format("%.2f", algbw) << " GB/s, busbw "
-         << llvm::format("%.2f", algbw * busFactor(kind, row.npus))
+         << llvm::format("%.2f", algbw * busFactor(row.kind, row.npus))
          << " GB/s)\n";
       if (row.bounds) {
         const LowerBounds &b = *row.bounds;
@@ -343,7 +299,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       double algbw = algbwGBps(row);
       llvm::json::Object object{
           {"name", row.name},
-          {"collective", row.collective},
+          {"collective", collectiveName(row.kind)},
           {"npus", row.npus},
           {"chunks", row.chunks},
           {"chunk_bytes", int64_t(row.chunkSizes.largest())},
@@ -356,7 +312,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           {"verified_smt", row.verifiedSmt},
           {"algbw_gbps", algbw},
           {"busbw_gbps",
-           algbw * busFactor(*collectiveKind(row.collective), row.npus)},
+           algbw * busFactor(row.kind, row.npus)},
       };
       if (!row.verified)
         object["verification"] = row.check;
@@ -394,13 +350,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       array.push_back(std::move(object));
     }
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(array))) << "\n";
-  }
-
-  static std::optional<CollectiveKind> collectiveKind(StringRef name) {
-    for (int k = 0; k <= int(CollectiveKind::Scatter); ++k)
-      if (name == collectiveName(CollectiveKind(k)))
-        return CollectiveKind(k);
-    return std::nullopt;
   }
 };
 

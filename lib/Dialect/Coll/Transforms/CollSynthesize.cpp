@@ -1,7 +1,8 @@
 //===- CollSynthesize.cpp - Requests to algorithms ------------------------===//
 //
-// Thin: reads each request as a core Problem, calls the TEN synthesizer or a
-// baseline, and writes the result back as a coll.algorithm.
+// Thin: reads each request as a core model, runs the catalogue's entry point
+// (Synthesis/Algorithms.h: check, synthesize, verify) with the algorithm the
+// option names, and writes the result back as a coll.algorithm.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,17 +10,11 @@
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
-#include "tacos/Simulation/Simulator.h"
-#include "tacos/Synthesis/Baselines.h"
-#include "tacos/Synthesis/Combining.h"
-#include "tacos/Synthesis/ExactSynthesizer.h"
-#include "tacos/Synthesis/TenSynthesizer.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <chrono>
 
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLSYNTHESIZE
@@ -37,22 +32,19 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::optional<Baseline> baseline;
-    bool exact = algorithm == "exact";
-    if (algorithm == "ring")
-      baseline = Baseline::Ring;
-    else if (algorithm == "direct")
-      baseline = Baseline::Direct;
-    else if (algorithm == "rhd")
-      baseline = Baseline::RHD;
-    else if (algorithm == "dbt")
-      baseline = Baseline::DBT;
-    else if (algorithm != "tacos" && !exact)
-      return fail(module, "unknown algorithm '" + algorithm +
-                              "'; expected tacos, exact, ring, direct, rhd or dbt");
+    std::optional<Algorithm> chosen = parseAlgorithm(algorithm);
+    if (!chosen)
+      return fail(module, "unknown algorithm '" + algorithm + "'; expected " +
+                              algorithmNameList());
     if (trials < 1)
       return fail(module, "trials must be at least 1, got 0");
-    tacos::LinkModel model = latency;
+    AlgorithmOptions options;
+    options.algorithm = *chosen;
+    options.model = latency;
+    options.seed = seed;
+    options.trials = trials;
+    options.materialize = materialize != Materialization::None;
+    options.timeLimitMs = timeLimitMs;
 
     SmallVector<CollectiveOpInterface> requests;
     for (Operation &op : module.getOps())
@@ -68,97 +60,51 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
           buildCollectiveModel(request, symbols, &networks);
       if (failed(collective))
         return signalPassFailure();
-      bool combining = isCombining(collective->spec.kind);
-      if (combining && (exact || baseline))
-        return fail(request, "algorithm=" + algorithm +
-                                 " does not build combining collectives yet; "
-                                 "use algorithm=tacos");
-      if (!combining && !collective->problemError.empty())
-        return fail(request, collective->problemError);
       std::string name = SymbolTable::getSymbolName(request).str();
-      std::pair<unsigned, unsigned> exactShape{0, 0};
-      int64_t strictPhases = 0;
-
-      auto started = std::chrono::steady_clock::now();
-      Schedule schedule;
-      int64_t time = 0;
-      size_t count = 0;
-      if (exact) {
-        ExactOptions options;
-        options.model = model;
-        options.timeLimitMs = timeLimitMs;
-        ExactResult result = synthesizeExact(collective->network,
-                                             collective->problem, options);
-        if (!result.error.empty())
-          return fail(request, result.error);
-        schedule = std::move(result.schedule);
-        time = result.timePs;
-        count = schedule.size();
-        exactShape = {result.steps, result.rounds};
-      } else if (baseline) {
-        std::string error = buildBaseline(*baseline, collective->network,
-                                          collective->problem, schedule);
-        if (!error.empty())
-          return fail(request, error);
-        SimulationResult timed = simulate(
-            collective->network, collective->problem, schedule.view(), model);
-        if (!timed.error.empty())
-          return fail(request, "internal error: baseline does not simulate: " +
-                                   timed.error);
-        schedule = std::move(timed.schedule);
-        time = timed.timePs;
-        count = schedule.size();
-      } else {
-        SynthesisOptions options;
-        options.seed = seed;
-        options.trials = trials;
-        options.model = model;
-        options.materialize = materialize != Materialization::None;
-        if (llvm::sys::Process::StandardErrIsDisplayed())
-          options.progress = [&name](double done) {
-            llvm::errs() << "\rcoll-synthesize @" << name << ": "
-                         << int(done * 100) << "%";
-            llvm::errs().flush();
-          };
-        SynthesisResult result = synthesizeCollective(
-            collective->network, collective->spec, options);
-        if (options.progress)
-          llvm::errs() << "\r\033[K";
-        if (!result.error.empty())
-          return fail(request, result.error);
-        schedule = std::move(result.schedule);
-        time = result.timePs;
-        count = result.numTransfers;
-        strictPhases = result.strictPhasesPs;
-      }
-      times.milliseconds[name] =
-          std::chrono::duration<double, std::milli>(
-              std::chrono::steady_clock::now() - started)
-              .count();
-
-      std::optional<TransferForm> form;
-      if (materialize == Materialization::Ops ||
-          (materialize == Materialization::Auto && count <= kReadableLimit))
-        form = TransferForm::Ops;
-      else if (materialize != Materialization::None)
-        form = TransferForm::Packed;
-      AlgorithmOp created = replaceWithAlgorithm(request, schedule.view(),
-                                                 count, time, model, form);
-      if (strictPhases)
-        // For reports: what pipelining the two phases gained.
-        created->setAttr("coll.strict_phases_time",
-                         OpBuilder(created).getI64IntegerAttr(strictPhases));
-      if (exact) {
-        // The optimum's shape, for reports: fewest steps, then rounds.
-        OpBuilder b(created);
-        created->setAttr("coll.exact_steps",
-                         b.getI64IntegerAttr(exactShape.first));
-        created->setAttr("coll.exact_rounds",
-                         b.getI64IntegerAttr(exactShape.second));
-      }
-      numTransfers += count;
+      options.progress = nullptr;
+      if (*chosen == Algorithm::Tacos &&
+          llvm::sys::Process::StandardErrIsDisplayed())
+        options.progress = [&name](double done) {
+          llvm::errs() << "\rcoll-synthesize @" << name << ": "
+                       << int(done * 100) << "%";
+          llvm::errs().flush();
+        };
+      AlgorithmResult result =
+          synthesize(collective->network, collective->spec, options);
+      if (options.progress)
+        llvm::errs() << "\r\033[K";
+      if (!result.error.empty())
+        return fail(request, result.error);
+      times.milliseconds[name] = result.synthesisMs;
+      write(request, result, options);
     }
     markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
+  }
+
+  /// Replaces `request` by the algorithm found, in the form asked for.
+  void write(CollectiveOpInterface request, const AlgorithmResult &result,
+             const AlgorithmOptions &options) {
+    size_t count = result.numTransfers;
+    std::optional<TransferForm> form;
+    if (materialize == Materialization::Ops ||
+        (materialize == Materialization::Auto && count <= kReadableLimit))
+      form = TransferForm::Ops;
+    else if (materialize != Materialization::None)
+      form = TransferForm::Packed;
+    AlgorithmOp created = replaceWithAlgorithm(
+        request, result.schedule.view(), count, result.timePs, options.model, form);
+    OpBuilder b(created);
+    if (result.strictPhasesPs)
+      // For reports: what pipelining the two phases gained.
+      created->setAttr("coll.strict_phases_time",
+                       b.getI64IntegerAttr(result.strictPhasesPs));
+    if (options.algorithm == Algorithm::Exact) {
+      // The optimum's shape, for reports: fewest steps, then rounds.
+      created->setAttr("coll.exact_steps", b.getI64IntegerAttr(result.steps));
+      created->setAttr("coll.exact_rounds",
+                       b.getI64IntegerAttr(result.rounds));
+    }
+    numTransfers += count;
   }
 
   /// Option errors go on the module's location without printing the whole

@@ -13,6 +13,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Common/PassOptions.h"
 #include "tacos/Network/LinkCost.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 namespace tacos::coll {
 
@@ -44,16 +45,13 @@ enum class DecomposePhases { Pipelined, Strict };
 /// coll-report format=.
 enum class ReportFormat { Text, Json };
 
-/// coll-synthesize algorithm=: a synthesizer's name, checked against
-/// kAlgorithmNames when the option is parsed. A string rather than an enum
-/// until the core's synthesizer catalogue names them.
+/// coll-synthesize algorithm=: a synthesizer's name, checked against the
+/// core catalogue's name table (Synthesis/Algorithms.h) when the option is
+/// parsed; the pass then parses it with parseAlgorithm.
 struct AlgorithmName : std::string {
   using std::string::string;
   AlgorithmName(std::string name) : std::string(std::move(name)) {}
 };
-
-inline constexpr llvm::StringRef kAlgorithmNames[] = {"tacos",  "exact", "ring",
-                                                      "direct", "rhd",   "dbt"};
 
 } // namespace tacos::coll
 
@@ -64,7 +62,7 @@ TACOS_ENUM_OPTION_PARSER(::tacos::coll::SimulationLatency);
 TACOS_ENUM_OPTION_PARSER(::tacos::coll::DecomposePhases);
 TACOS_ENUM_OPTION_PARSER(::tacos::coll::ReportFormat);
 
-/// A string option restricted to kAlgorithmNames.
+/// A string option restricted to the catalogue's algorithm names.
 template <>
 class llvm::cl::parser<::tacos::coll::AlgorithmName>
     : public llvm::cl::parser<std::string> {
@@ -76,9 +74,12 @@ public:
   void setNoun(const ::tacos::OptionNoun &newNoun) { noun = newNoun; }
 
   bool parse(Option &option, StringRef, StringRef arg, std::string &value) {
-    if (!llvm::is_contained(::tacos::coll::kAlgorithmNames, arg))
-      return ::tacos::rejectOptionValue(option, noun, arg,
-                                        ::tacos::coll::kAlgorithmNames);
+    if (!::tacos::parseAlgorithm(arg.str())) {
+      std::vector<llvm::StringRef> names;
+      for (::tacos::Algorithm a : ::tacos::allAlgorithms())
+        names.push_back(::tacos::algorithmName(a));
+      return ::tacos::rejectOptionValue(option, noun, arg, names);
+    }
     value = arg.str();
     return false;
   }

@@ -1,0 +1,117 @@
+//===- Algorithms.h - The catalogue of synthesizers -------------*- C++ -*-===//
+//
+// One place that knows every synthesizer (in the spirit of CIRCT's
+// Scheduling/Algorithms.h): an enum with a name table, one options type, one
+// result type and one entry point. Every run is check, synthesize, verify:
+// the input is checked (collective, network without switches or undecided
+// bandwidths, every destination reachable), the algorithm builds a timed
+// schedule, and the native verifier (Verification/Verifier.h, independent of
+// every synthesizer) checks it. A combining collective (Reduce-Scatter,
+// All-Reduce, Reduce) is built from its non-combining dual by any algorithm
+// (Combining.h), so every algorithm builds every collective.
+//
+// Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
+// (Algorithms.cpp) with its run function, and nothing else; passes and
+// reports list and parse names through this table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_SYNTHESIS_ALGORITHMS_H
+#define TACOS_SYNTHESIS_ALGORITHMS_H
+
+#include "tacos/Collective/Collective.h"
+#include "tacos/Collective/Problem.h"
+#include "tacos/Collective/Schedule.h"
+#include "tacos/Network/Network.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tacos {
+
+enum class Algorithm : uint8_t {
+  /// Greedy link-chunk matching (TenSynthesizer.h), seeded.
+  Tacos,
+  /// Optimal steps and rounds with Z3 (ExactSynthesizer.h), small networks.
+  Exact,
+  /// The classic algorithms of Baselines.h on the physical network.
+  Ring,
+  Direct,
+  RHD,
+  DBT,
+};
+
+/// The option spelling: "tacos", "exact", "ring", "direct", "rhd", "dbt".
+const char *algorithmName(Algorithm algorithm);
+/// The algorithm spelled `name`, if any.
+std::optional<Algorithm> parseAlgorithm(std::string_view name);
+/// Every algorithm, in table order.
+std::vector<Algorithm> allAlgorithms();
+/// "tacos, exact, ring, direct, rhd or dbt", for diagnostics.
+std::string algorithmNameList();
+/// True if the algorithm draws on `seed` (so `trials` tries several seeds).
+bool isSeeded(Algorithm algorithm);
+
+struct AlgorithmOptions {
+  Algorithm algorithm = Algorithm::Tacos;
+  LinkModel model = LinkModel::Blocking;
+  /// Seeded algorithms run seeds seed, seed+1, ..., seed+trials-1 and keep
+  /// the fastest schedule (ties: the lowest seed). For a combining
+  /// collective each seed builds the whole collective and the fastest
+  /// combined time wins.
+  uint64_t seed = 0;
+  unsigned trials = 1;
+  /// False: only the time and the transfer count are kept (for networks
+  /// whose schedule would not fit in memory); nothing is verified then.
+  bool materialize = true;
+  /// All-Reduce: let a chunk's All-Gather start as soon as its own reduction
+  /// is done (true), or only after the whole Reduce-Scatter (false).
+  bool pipelinePhases = true;
+  /// TACOS: also try routing chunk by chunk with link reservations.
+  bool reservationRouting = true;
+  /// Exact: wall-clock limit for all Z3 calls of one phase (0: none), and
+  /// the most steps tried.
+  unsigned timeLimitMs = 60000;
+  unsigned maxSteps = 16;
+  /// Run the native verifier on the result (materialized results only).
+  bool verify = true;
+  /// Called now and then with the fraction of deliveries made (0..1).
+  std::function<void(double)> progress;
+};
+
+struct AlgorithmResult {
+  /// Timed: simulating it gives `timePs` back. Empty unless materialized.
+  Schedule schedule;
+  int64_t timePs = 0;
+  size_t numTransfers = 0;
+  /// The seed of the kept schedule (seeded algorithms).
+  uint64_t seed = 0;
+  /// All-Reduce only: the time with strict phases (every All-Gather transfer
+  /// after the whole Reduce-Scatter).
+  int64_t strictPhasesPs = 0;
+  /// Exact only: the optimum's steps and rounds (All-Reduce: both phases').
+  unsigned steps = 0, rounds = 0;
+  /// Wall-clock time of the synthesis step (not the check nor the verify).
+  double synthesisMs = 0;
+  /// Empty on success.
+  std::string error;
+};
+
+/// Checks, synthesizes and verifies any collective `spec` on `network` with
+/// `options.algorithm`. A failed check or synthesis returns its message; a
+/// schedule the verifier rejects is an internal error, named as such.
+AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
+                           const AlgorithmOptions &options);
+
+/// One run of a non-combining synthesizer with one seed (check and verify
+/// are the entry point's): the building block Combining.h composes.
+AlgorithmResult runAlgorithm(const Network &network, const Problem &problem,
+                             const AlgorithmOptions &options);
+
+} // namespace tacos
+
+#endif // TACOS_SYNTHESIS_ALGORITHMS_H
