@@ -49,7 +49,7 @@ struct TacosPipelineOptions
       optionNoun("tacos-pipeline", "report format")};
   Option<std::string> reportOutput{
       *this, "report-output",
-      llvm::cl::desc("Report file ('-' is stdout; default stderr)"),
+      llvm::cl::desc("Report file (default stderr; '-' is stdout, shared with the IR unless -o sends it elsewhere)"),
       llvm::cl::init("")};
 };
 

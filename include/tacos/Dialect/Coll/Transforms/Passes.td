@@ -189,7 +189,7 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
                           "an array of objects")),
              ::tacos::optionNoun("coll-report", "format")}]>,
     Option<"output", "output", "std::string", /*default=*/"\"\"",
-           "File to write to ('-' is stdout; default stderr)">,
+           "File to write to (default stderr; '-' is stdout, where the IR goes too unless -o sends it elsewhere)">,
     Option<"baselines", "baselines", "bool", /*default=*/"false",
            "Also time the Ring, Direct, RHD and DBT baselines">,
     Option<"exact", "exact", "bool", /*default=*/"false",
