@@ -133,23 +133,9 @@ SimulationResult compactCollective(const Network &network,
                                    const CollectiveSpec &spec,
                                    const ScheduleView &transfers,
                                    LinkModel model) {
-  // As compact(): each round only moves transfers earlier.
-  SimulationResult next = simulateCollective(network, spec, transfers, model);
-  ScheduleView previous = transfers;
-  SimulationResult current;
-  while (next.error.empty()) {
-    ScheduleView timed = next.schedule.view();
-    bool same = true;
-    for (size_t i = 0; i < timed.size() && same; ++i)
-      same = timed.start(i) == previous.start(i) &&
-             timed.end(i) == previous.end(i);
-    if (same)
-      break;
-    current = std::move(next);
-    previous = current.schedule.view();
-    next = simulateCollective(network, spec, previous, model);
-  }
-  return next;
+  return compactWith(transfers, [&](const ScheduleView &round) {
+    return simulateCollective(network, spec, round, model);
+  });
 }
 
 } // namespace tacos

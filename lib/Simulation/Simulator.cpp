@@ -118,25 +118,9 @@ SimulationResult simulate(const Network &network, const Problem &problem,
 
 SimulationResult compact(const Network &network, const Problem &problem,
                          const ScheduleView &transfers, LinkModel model) {
-  // Each round only moves transfers earlier, and a schedule has finitely
-  // many distinct timings, so this ends; a schedule that is already as early
-  // as its order allows (the synthesizer's, usually) takes one round.
-  SimulationResult next = simulate(network, problem, transfers, model);
-  ScheduleView previous = transfers;
-  SimulationResult current;
-  while (next.error.empty()) {
-    ScheduleView timed = next.schedule.view();
-    bool same = true;
-    for (size_t i = 0; i < timed.size() && same; ++i)
-      same = timed.start(i) == previous.start(i) &&
-             timed.end(i) == previous.end(i);
-    if (same)
-      break;
-    current = std::move(next);
-    previous = current.schedule.view();
-    next = simulate(network, problem, previous, model);
-  }
-  return next;
+  return compactWith(transfers, [&](const ScheduleView &round) {
+    return simulate(network, problem, round, model);
+  });
 }
 
 } // namespace tacos

@@ -56,6 +56,30 @@ SimulationResult simulate(const Network &network, const Problem &problem,
                           const ScheduleView &transfers, LinkModel model,
                           const SimulationStart &start = {});
 
+/// Applies `once` (one simulation of a schedule) until the times stop
+/// changing. Each round only moves transfers earlier, and a schedule has
+/// finitely many distinct timings, so this ends; a schedule that is already
+/// as early as its order allows (the synthesizer's, usually) takes one round.
+template <typename Once>
+SimulationResult compactWith(const ScheduleView &transfers, Once &&once) {
+  SimulationResult next = once(transfers);
+  ScheduleView previous = transfers;
+  SimulationResult current; // keeps `previous` alive
+  while (next.error.empty()) {
+    ScheduleView timed = next.schedule.view();
+    bool same = true;
+    for (size_t i = 0; i < timed.size() && same; ++i)
+      same = timed.start(i) == previous.start(i) &&
+             timed.end(i) == previous.end(i);
+    if (same)
+      break;
+    current = std::move(next);
+    previous = current.schedule.view();
+    next = once(previous);
+  }
+  return next;
+}
+
 /// Applies simulate() until the times stop changing (each round can only
 /// make them earlier), so that simulating the result gives it back exactly.
 SimulationResult compact(const Network &network, const Problem &problem,
