@@ -1,8 +1,9 @@
 //===- ClockRange.h - Requests whose times fit the picosecond clock -*- C++ -*-===//
 //
-// Times are int64 picoseconds (about 106 days). A request on very slow links
-// could produce a schedule past that; it is refused up front, before any
-// synthesizer or simulator adds times that would overflow.
+// Times are int64 picoseconds, and every time tacos writes must read back:
+// the limit is kMaxClockPs (2^62 ps, about 53 days; Network/Quantity.h). A
+// request on very slow links could produce a schedule past that; it is
+// refused up front, before any synthesizer or simulator adds times.
 //
 //===----------------------------------------------------------------------===//
 
