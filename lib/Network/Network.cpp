@@ -161,49 +161,64 @@ Network NetworkBuilder::build() {
 // buildNetwork
 //===----------------------------------------------------------------------===//
 
-Network buildNetwork(const TopologySpec &spec) {
-  const int64_t n = numNpus(spec);
-  assert(n >= 1 && n <= kMaxNpus && "buildNetwork needs a checked spec");
-  NetworkBuilder builder(static_cast<uint32_t>(n));
-  const std::vector<DimSpec> &dims = spec.dims;
+namespace {
 
+/// Mixed-radix strides of the NPU ids: dimension 0 varies fastest.
+std::vector<int64_t> dimStrides(const std::vector<DimSpec> &dims) {
   std::vector<int64_t> strides(dims.size());
   for (size_t d = 0, s = 1; d < dims.size(); s *= size_t(dims[d].size), ++d)
     strides[d] = int64_t(s);
+  return strides;
+}
 
-  // The ports of the switch of dimension d whose other coordinates have
-  // mixed-radix id r: r's low digits are the dimensions below d, its high
-  // digits the ones above; the digit of d runs over the ports.
-  auto dimSwitchPorts = [&](size_t d, int64_t r) {
-    const int64_t size = dims[d].size, stride = strides[d];
-    const int64_t base = r % stride + (r / stride) * stride * size;
-    std::vector<NodeId> ports(static_cast<size_t>(size));
-    for (int64_t i = 0; i < size; ++i)
-      ports[size_t(i)] = NodeId(base + i * stride);
-    return ports;
-  };
+/// The ports of the switch of dimension d whose other coordinates have
+/// mixed-radix id r: r's low digits are the dimensions below d, its high
+/// digits the ones above; the digit of d runs over the ports.
+std::vector<NodeId> dimSwitchPorts(const std::vector<DimSpec> &dims,
+                                   const std::vector<int64_t> &strides,
+                                   size_t d, int64_t r) {
+  const int64_t size = dims[d].size, stride = strides[d];
+  const int64_t base = r % stride + (r / stride) * stride * size;
+  std::vector<NodeId> ports(static_cast<size_t>(size));
+  for (int64_t i = 0; i < size; ++i)
+    ports[size_t(i)] = NodeId(base + i * stride);
+  return ports;
+}
 
-  // Switch nodes must exist before links to them are added: dimension
-  // switches in order of dimension, then of the other coordinates'
-  // mixed-radix id; then explicit switches.
-  std::vector<NodeId> firstSwitch(dims.size(), 0);
-  NodeId nextSwitch = NodeId(n);
+/// Where each dimension's switches start and where the explicit switches
+/// start.
+struct SwitchIds {
+  std::vector<NodeId> firstOfDim;
+  NodeId firstExplicit;
+};
+
+/// Switch nodes must exist before links to them are added: dimension
+/// switches in order of dimension, then of the other coordinates'
+/// mixed-radix id; then explicit switches.
+SwitchIds addSwitches(NetworkBuilder &builder, const TopologySpec &spec,
+                      const std::vector<int64_t> &strides, int64_t n) {
+  const std::vector<DimSpec> &dims = spec.dims;
+  SwitchIds ids{std::vector<NodeId>(dims.size(), 0), NodeId(n)};
   for (size_t d = 0; d < dims.size(); ++d) {
     if (dims[d].kind != DimKind::Switch)
       continue;
-    firstSwitch[d] = nextSwitch;
+    ids.firstOfDim[d] = ids.firstExplicit;
     for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
-      nextSwitch =
+      ids.firstExplicit =
           builder.addSwitch("dim" + std::to_string(d) + "_" + std::to_string(r),
-                            dimSwitchPorts(d, r)) +
+                            dimSwitchPorts(dims, strides, d, r)) +
           1;
   }
   for (const SwitchSpec &s : spec.switches)
     builder.addSwitch(s.name,
                       std::vector<NodeId>(s.ports.begin(), s.ports.end()));
+  return ids;
+}
 
+/// How many links the spec generates before drops, to reserve them at once.
+size_t expectedLinkCount(const TopologySpec &spec, int64_t n) {
   size_t expected = 0;
-  for (const DimSpec &d : dims) {
+  for (const DimSpec &d : spec.dims) {
     const size_t size = size_t(d.size), blocks = size_t(n) / size;
     switch (d.kind) {
     case DimKind::Line:
@@ -227,107 +242,149 @@ Network buildNetwork(const TopologySpec &spec) {
     expected += l.bidirectional ? 2 : 1;
   for (const SwitchSpec &s : spec.switches)
     expected += 2 * s.ports.size();
-  builder.reserveLinks(expected);
+  return expected;
+}
 
-  std::unordered_set<uint64_t> dropped;
-  for (const DropSpec &d : spec.drops) {
-    dropped.insert((uint64_t(d.src) << 32) | uint64_t(d.dst));
-    if (d.bidirectional)
-      dropped.insert((uint64_t(d.dst) << 32) | uint64_t(d.src));
+/// Adds NPU-to-NPU links unless the spec drops them.
+class DroppingAdder {
+public:
+  DroppingAdder(NetworkBuilder &builder, const std::vector<DropSpec> &drops)
+      : builder(builder) {
+    for (const DropSpec &d : drops) {
+      dropped.insert((uint64_t(d.src) << 32) | uint64_t(d.dst));
+      if (d.bidirectional)
+        dropped.insert((uint64_t(d.dst) << 32) | uint64_t(d.src));
+    }
   }
-  auto add = [&](int64_t a, int64_t b, const LinkSpec &l) {
+
+  void operator()(int64_t a, int64_t b, const LinkSpec &l) {
     if (!dropped.empty() && dropped.count((uint64_t(a) << 32) | uint64_t(b)))
       return;
     builder.addLink(NodeId(a), NodeId(b), l);
-  };
+  }
 
-  // Generate every NPU's dims links in increasing dst order, so that a pure
-  // product needs no sorting. A step along dimension d is a multiple of
-  // stride_d, and stride_d > (size_{d-1} - 1) * stride_{d-1} bounds every
-  // step along a lower dimension; so backward steps come first from the
-  // highest dimension down, then forward steps from the lowest up.
+private:
+  NetworkBuilder &builder;
+  std::unordered_set<uint64_t> dropped;
+};
+
+/// NPU a's links to lower ids, from the highest dimension down, in
+/// increasing dst order.
+void addBackwardSteps(DroppingAdder &add, const std::vector<DimSpec> &dims,
+                      const std::vector<int64_t> &strides,
+                      const std::vector<int64_t> &coord, int64_t a) {
+  for (size_t d = dims.size(); d-- > 0;) {
+    const DimSpec &dim = dims[d];
+    const int64_t size = dim.size, s = strides[d], c = coord[d];
+    switch (dim.kind) {
+    case DimKind::Line:
+      if (c > 0)
+        add(a, a - s, dim.link);
+      break;
+    case DimKind::Ring:
+      // ring(2) has one link pair: its wrap-around is the plain step.
+      if (size > 2 && c == size - 1)
+        add(a, a - (size - 1) * s, dim.link);
+      if (c > 0)
+        add(a, a - s, dim.link);
+      break;
+    case DimKind::UniRing:
+      if (size > 1 && c == size - 1)
+        add(a, a - (size - 1) * s, dim.link);
+      break;
+    case DimKind::FullyConnected:
+      for (int64_t o = 0; o < c; ++o)
+        add(a, a + (o - c) * s, dim.link);
+      break;
+    case DimKind::Switch:
+      break;
+    }
+  }
+}
+
+/// NPU a's links to higher ids, from the lowest dimension up, in increasing
+/// dst order.
+void addForwardSteps(DroppingAdder &add, const std::vector<DimSpec> &dims,
+                     const std::vector<int64_t> &strides,
+                     const std::vector<int64_t> &coord, int64_t a) {
+  for (size_t d = 0; d < dims.size(); ++d) {
+    const DimSpec &dim = dims[d];
+    const int64_t size = dim.size, s = strides[d], c = coord[d];
+    switch (dim.kind) {
+    case DimKind::Line:
+    case DimKind::UniRing:
+      if (c + 1 < size)
+        add(a, a + s, dim.link);
+      break;
+    case DimKind::Ring:
+      if (c + 1 < size)
+        add(a, a + s, dim.link);
+      if (size > 2 && c == 0)
+        add(a, a + (size - 1) * s, dim.link);
+      break;
+    case DimKind::FullyConnected:
+      for (int64_t o = c + 1; o < size; ++o)
+        add(a, a + (o - c) * s, dim.link);
+      break;
+    case DimKind::Switch:
+      break;
+    }
+  }
+}
+
+/// NPU a's uplinks to its dimension switches. Uplinks come last among a's
+/// links: switch ids are above every NPU id and grow with the dimension.
+void addUplinks(NetworkBuilder &builder, const std::vector<DimSpec> &dims,
+                const std::vector<int64_t> &strides,
+                const std::vector<NodeId> &firstSwitch, int64_t a) {
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (dims[d].kind != DimKind::Switch)
+      continue;
+    const int64_t s = strides[d], size = dims[d].size;
+    const int64_t r = a % s + a / (s * size) * s;
+    builder.addLink(NodeId(a), firstSwitch[d] + NodeId(r), dims[d].link);
+  }
+}
+
+/// Every NPU's dims links, NPU by NPU in increasing dst order, so that a
+/// pure product needs no sorting. A step along dimension d is a multiple of
+/// stride_d, and stride_d > (size_{d-1} - 1) * stride_{d-1} bounds every
+/// step along a lower dimension; so backward steps come first from the
+/// highest dimension down, then forward steps from the lowest up.
+void addNpuDimLinks(NetworkBuilder &builder, DroppingAdder &add,
+                    const std::vector<DimSpec> &dims,
+                    const std::vector<int64_t> &strides,
+                    const std::vector<NodeId> &firstSwitch, int64_t n) {
   std::vector<int64_t> coord(dims.size(), 0);
   for (int64_t a = 0; a < n; ++a) {
-    for (size_t d = dims.size(); d-- > 0;) {
-      const DimSpec &dim = dims[d];
-      const int64_t size = dim.size, s = strides[d], c = coord[d];
-      switch (dim.kind) {
-      case DimKind::Line:
-        if (c > 0)
-          add(a, a - s, dim.link);
-        break;
-      case DimKind::Ring:
-        // ring(2) has one link pair: its wrap-around is the plain step.
-        if (size > 2 && c == size - 1)
-          add(a, a - (size - 1) * s, dim.link);
-        if (c > 0)
-          add(a, a - s, dim.link);
-        break;
-      case DimKind::UniRing:
-        if (size > 1 && c == size - 1)
-          add(a, a - (size - 1) * s, dim.link);
-        break;
-      case DimKind::FullyConnected:
-        for (int64_t o = 0; o < c; ++o)
-          add(a, a + (o - c) * s, dim.link);
-        break;
-      case DimKind::Switch:
-        break;
-      }
-    }
-    for (size_t d = 0; d < dims.size(); ++d) {
-      const DimSpec &dim = dims[d];
-      const int64_t size = dim.size, s = strides[d], c = coord[d];
-      switch (dim.kind) {
-      case DimKind::Line:
-      case DimKind::UniRing:
-        if (c + 1 < size)
-          add(a, a + s, dim.link);
-        break;
-      case DimKind::Ring:
-        if (c + 1 < size)
-          add(a, a + s, dim.link);
-        if (size > 2 && c == 0)
-          add(a, a + (size - 1) * s, dim.link);
-        break;
-      case DimKind::FullyConnected:
-        for (int64_t o = c + 1; o < size; ++o)
-          add(a, a + (o - c) * s, dim.link);
-        break;
-      case DimKind::Switch:
-        break;
-      }
-    }
-    // Uplinks last: switch ids are above every NPU id and grow with the
-    // dimension.
-    for (size_t d = 0; d < dims.size(); ++d) {
-      if (dims[d].kind != DimKind::Switch)
-        continue;
-      const int64_t s = strides[d], size = dims[d].size;
-      const int64_t r = a % s + a / (s * size) * s;
-      builder.addLink(NodeId(a), firstSwitch[d] + NodeId(r), dims[d].link);
-    }
+    addBackwardSteps(add, dims, strides, coord, a);
+    addForwardSteps(add, dims, strides, coord, a);
+    addUplinks(builder, dims, strides, firstSwitch, a);
     for (size_t d = 0; d < dims.size() && ++coord[d] == dims[d].size; ++d)
       coord[d] = 0;
   }
-  // Downlinks of dimension switches, by switch then port: still sorted.
+}
+
+/// Downlinks of dimension switches, by switch then port: still sorted.
+void addDimSwitchDownlinks(NetworkBuilder &builder,
+                           const std::vector<DimSpec> &dims,
+                           const std::vector<int64_t> &strides,
+                           const std::vector<NodeId> &firstSwitch, int64_t n) {
   for (size_t d = 0; d < dims.size(); ++d) {
     if (dims[d].kind != DimKind::Switch)
       continue;
     for (int64_t r = 0, e = n / dims[d].size; r < e; ++r) {
       const NodeId sw = firstSwitch[d] + NodeId(r);
-      for (NodeId p : dimSwitchPorts(d, r))
+      for (NodeId p : dimSwitchPorts(dims, strides, d, r))
         builder.addLink(sw, p, dims[d].link);
     }
   }
+}
 
-  for (const ExplicitLink &l : spec.links) {
-    add(l.src, l.dst, l.link);
-    if (l.bidirectional)
-      add(l.dst, l.src, l.link);
-  }
-
-  NodeId sw = nextSwitch;
+/// Explicit switches' links in both directions, switch by switch.
+void addExplicitSwitchLinks(NetworkBuilder &builder, const TopologySpec &spec,
+                            NodeId firstExplicit) {
+  NodeId sw = firstExplicit;
   for (const SwitchSpec &s : spec.switches) {
     for (int64_t p : s.ports) {
       builder.addLink(NodeId(p), sw, s.link);
@@ -335,6 +392,29 @@ Network buildNetwork(const TopologySpec &spec) {
     }
     ++sw;
   }
+}
+
+} // namespace
+
+Network buildNetwork(const TopologySpec &spec) {
+  const int64_t n = numNpus(spec);
+  assert(n >= 1 && n <= kMaxNpus && "buildNetwork needs a checked spec");
+  NetworkBuilder builder(static_cast<uint32_t>(n));
+  const std::vector<DimSpec> &dims = spec.dims;
+  const std::vector<int64_t> strides = dimStrides(dims);
+
+  const SwitchIds switchIds = addSwitches(builder, spec, strides, n);
+  builder.reserveLinks(expectedLinkCount(spec, n));
+
+  DroppingAdder add(builder, spec.drops);
+  addNpuDimLinks(builder, add, dims, strides, switchIds.firstOfDim, n);
+  addDimSwitchDownlinks(builder, dims, strides, switchIds.firstOfDim, n);
+  for (const ExplicitLink &l : spec.links) {
+    add(l.src, l.dst, l.link);
+    if (l.bidirectional)
+      add(l.dst, l.src, l.link);
+  }
+  addExplicitSwitchLinks(builder, spec, switchIds.firstExplicit);
 
   if (!dims.empty() && spec.links.empty() && spec.switches.empty() &&
       spec.drops.empty())

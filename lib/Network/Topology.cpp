@@ -140,155 +140,204 @@ bool isDimsLink(const std::vector<DimSpec> &dims, int64_t a, int64_t b,
   return true;
 }
 
-std::vector<SpecError> check(const TopologySpec &spec) {
+namespace {
+
+/// Checks one description item kind after another, collecting every error.
+/// Explicit links that pass are remembered, so later links, switches and
+/// drops see them.
+class SpecChecker {
+public:
+  explicit SpecChecker(const TopologySpec &spec) : spec(spec) {}
+
+  std::vector<SpecError> run() {
+    // Without a valid NPU count nothing else can be checked.
+    if (!checkNpuCount())
+      return std::move(errors);
+    checkLinks();
+    checkSwitches();
+    checkDrops();
+    return std::move(errors);
+  }
+
+private:
   using Item = SpecError::Item;
-  std::vector<SpecError> errors;
-  auto report = [&](Item item, size_t index, std::string message) {
+
+  void report(Item item, size_t index, std::string message) {
     errors.push_back({item, index, std::move(message)});
-  };
+  }
 
-  // Network-level problems first: without a valid NPU count nothing else
-  // can be checked.
-  if (spec.dims.empty() && spec.explicitNpus < 1) {
-    report(Item::Network, 0, "network has no NPUs");
-    return errors;
-  }
-  if (!spec.dims.empty() && spec.explicitNpus != 0) {
-    report(Item::Network, 0,
-           "network has both dims and an NPU count; write only one");
-    return errors;
-  }
-  bool countKnown = true;
-  int64_t n = 1;
-  for (size_t d = 0; d < spec.dims.size(); ++d) {
-    const DimSpec &dim = spec.dims[d];
-    std::string what = "dimension " + std::to_string(d);
-    if (dim.size < 1) {
-      report(Item::Dims, d,
-             what + " has size " + std::to_string(dim.size) +
-                 "; a dimension needs at least 1 NPU");
-      countKnown = false;
-      continue;
-    }
-    // The count stays known past per-dimension spec errors, so ids in links
-    // are still checked against the right range.
-    if (countKnown && dim.size > kMaxNpus / n) {
-      report(Item::Dims, d,
-             "network has more than " + std::to_string(kMaxNpus) + " NPUs");
-      countKnown = false;
-      continue;
-    }
-    if (countKnown)
-      n *= dim.size;
-    if (dim.kind == DimKind::Switch && dim.size < 2) {
-      report(Item::Dims, d,
-             "switch(" + std::to_string(dim.size) + ") needs at least 2 ports");
-      continue;
-    }
-    std::string err = checkLinkSpec(dim.link, what);
-    if (!err.empty())
-      report(Item::Dims, d, err);
-  }
-  if (spec.dims.empty()) {
-    n = spec.explicitNpus;
-    if (n > kMaxNpus) {
-      report(Item::Network, 0,
-             "network has more than " + std::to_string(kMaxNpus) + " NPUs");
-      countKnown = false;
-    }
-  }
-  if (!countKnown)
-    return errors;
+  bool inRange(int64_t id) const { return id >= 0 && id < n; }
 
-  auto inRange = [&](int64_t id) { return id >= 0 && id < n; };
-  std::unordered_set<uint64_t> explicitLinks;
-  explicitLinks.reserve(spec.links.size() * 2);
-  auto exists = [&](int64_t a, int64_t b) {
+  bool exists(int64_t a, int64_t b) const {
     return explicitLinks.count(pairKey(a, b)) || isDimsLink(spec.dims, a, b);
-  };
+  }
 
-  for (size_t i = 0; i < spec.links.size(); ++i) {
-    const ExplicitLink &l = spec.links[i];
-    if (!inRange(l.src) || !inRange(l.dst)) {
-      report(Item::Link, i, outOfRange(inRange(l.src) ? l.dst : l.src, n));
-      continue;
+  /// Network-level and per-dimension problems; sets n. Returns whether the
+  /// NPU count is known.
+  bool checkNpuCount() {
+    if (spec.dims.empty() && spec.explicitNpus < 1) {
+      report(Item::Network, 0, "network has no NPUs");
+      return false;
     }
-    std::string what = "link " + arrow(l.src, l.dst, l.bidirectional);
-    if (l.src == l.dst) {
-      report(Item::Link, i, what + " is a self link");
-      continue;
+    if (!spec.dims.empty() && spec.explicitNpus != 0) {
+      report(Item::Network, 0,
+             "network has both dims and an NPU count; write only one");
+      return false;
     }
-    std::string err = checkLinkSpec(l.link, what);
-    if (!err.empty()) {
-      report(Item::Link, i, err);
-      continue;
-    }
-    if (!l.parallel) {
-      std::optional<std::pair<int64_t, int64_t>> dup;
-      if (exists(l.src, l.dst))
-        dup = {l.src, l.dst};
-      else if (l.bidirectional && exists(l.dst, l.src))
-        dup = {l.dst, l.src};
-      if (dup) {
-        report(Item::Link, i,
-               "duplicate link " + arrow(dup->first, dup->second, false) +
-                   "; write 'parallel' to add a parallel link");
-        continue;
+    bool countKnown = checkDims();
+    if (spec.dims.empty()) {
+      n = spec.explicitNpus;
+      if (n > kMaxNpus) {
+        report(Item::Network, 0,
+               "network has more than " + std::to_string(kMaxNpus) + " NPUs");
+        countKnown = false;
       }
     }
-    explicitLinks.insert(pairKey(l.src, l.dst));
-    if (l.bidirectional)
-      explicitLinks.insert(pairKey(l.dst, l.src));
+    return countKnown;
   }
 
-  for (size_t i = 0; i < spec.switches.size(); ++i) {
-    const SwitchSpec &s = spec.switches[i];
-    std::string what = switchWhat(s, i);
-    if (s.ports.size() < 2) {
-      report(Item::Switch, i,
-             what + " has " + std::to_string(s.ports.size()) +
-                 (s.ports.size() == 1 ? " port" : " ports") +
-                 "; a switch needs at least 2");
-      continue;
+  /// Each dimension's size and link; multiplies n. Returns whether the
+  /// product is known.
+  bool checkDims() {
+    bool countKnown = true;
+    n = 1;
+    for (size_t d = 0; d < spec.dims.size(); ++d) {
+      const DimSpec &dim = spec.dims[d];
+      std::string what = "dimension " + std::to_string(d);
+      if (dim.size < 1) {
+        report(Item::Dims, d,
+               what + " has size " + std::to_string(dim.size) +
+                   "; a dimension needs at least 1 NPU");
+        countKnown = false;
+        continue;
+      }
+      // The count stays known past per-dimension spec errors, so ids in
+      // links are still checked against the right range.
+      if (countKnown && dim.size > kMaxNpus / n) {
+        report(Item::Dims, d,
+               "network has more than " + std::to_string(kMaxNpus) + " NPUs");
+        countKnown = false;
+        continue;
+      }
+      if (countKnown)
+        n *= dim.size;
+      if (dim.kind == DimKind::Switch && dim.size < 2) {
+        report(Item::Dims, d,
+               "switch(" + std::to_string(dim.size) +
+                   ") needs at least 2 ports");
+        continue;
+      }
+      std::string err = checkLinkSpec(dim.link, what);
+      if (!err.empty())
+        report(Item::Dims, d, err);
     }
-    std::string err;
+    return countKnown;
+  }
+
+  void checkLinks() {
+    explicitLinks.reserve(spec.links.size() * 2);
+    for (size_t i = 0; i < spec.links.size(); ++i) {
+      const ExplicitLink &l = spec.links[i];
+      if (!inRange(l.src) || !inRange(l.dst)) {
+        report(Item::Link, i, outOfRange(inRange(l.src) ? l.dst : l.src, n));
+        continue;
+      }
+      std::string what = "link " + arrow(l.src, l.dst, l.bidirectional);
+      if (l.src == l.dst) {
+        report(Item::Link, i, what + " is a self link");
+        continue;
+      }
+      std::string err = checkLinkSpec(l.link, what);
+      if (!err.empty()) {
+        report(Item::Link, i, err);
+        continue;
+      }
+      if (!l.parallel && reportDuplicate(l, i))
+        continue;
+      explicitLinks.insert(pairKey(l.src, l.dst));
+      if (l.bidirectional)
+        explicitLinks.insert(pairKey(l.dst, l.src));
+    }
+  }
+
+  /// Reports link i if it repeats an earlier link; returns whether it did.
+  bool reportDuplicate(const ExplicitLink &l, size_t i) {
+    std::optional<std::pair<int64_t, int64_t>> dup;
+    if (exists(l.src, l.dst))
+      dup = {l.src, l.dst};
+    else if (l.bidirectional && exists(l.dst, l.src))
+      dup = {l.dst, l.src};
+    if (!dup)
+      return false;
+    report(Item::Link, i,
+           "duplicate link " + arrow(dup->first, dup->second, false) +
+               "; write 'parallel' to add a parallel link");
+    return true;
+  }
+
+  void checkSwitches() {
+    for (size_t i = 0; i < spec.switches.size(); ++i) {
+      const SwitchSpec &s = spec.switches[i];
+      std::string what = switchWhat(s, i);
+      if (s.ports.size() < 2) {
+        report(Item::Switch, i,
+               what + " has " + std::to_string(s.ports.size()) +
+                   (s.ports.size() == 1 ? " port" : " ports") +
+                   "; a switch needs at least 2");
+        continue;
+      }
+      std::string err = checkPorts(s, what);
+      if (err.empty())
+        err = checkLinkSpec(s.link, what + " port");
+      if (!err.empty())
+        report(Item::Switch, i, err);
+    }
+  }
+
+  /// The first port out of range or listed twice, or "".
+  std::string checkPorts(const SwitchSpec &s, const std::string &what) const {
     std::unordered_set<int64_t> seen;
     seen.reserve(s.ports.size());
     for (int64_t p : s.ports) {
-      if (!inRange(p)) {
-        err = outOfRange(p, n);
-        break;
-      }
-      if (!seen.insert(p).second) {
-        err = what + " lists npu " + std::to_string(p) + " twice";
-        break;
-      }
+      if (!inRange(p))
+        return outOfRange(p, n);
+      if (!seen.insert(p).second)
+        return what + " lists npu " + std::to_string(p) + " twice";
     }
-    if (err.empty())
-      err = checkLinkSpec(s.link, what + " port");
-    if (!err.empty())
-      report(Item::Switch, i, err);
+    return "";
   }
 
-  for (size_t i = 0; i < spec.drops.size(); ++i) {
-    const DropSpec &d = spec.drops[i];
-    if (!inRange(d.src) || !inRange(d.dst)) {
-      report(Item::Drop, i, outOfRange(inRange(d.src) ? d.dst : d.src, n));
-      continue;
+  void checkDrops() {
+    for (size_t i = 0; i < spec.drops.size(); ++i) {
+      const DropSpec &d = spec.drops[i];
+      if (!inRange(d.src) || !inRange(d.dst)) {
+        report(Item::Drop, i, outOfRange(inRange(d.src) ? d.dst : d.src, n));
+        continue;
+      }
+      std::string what = "topo.drop " + arrow(d.src, d.dst, d.bidirectional);
+      bool forward = exists(d.src, d.dst);
+      bool backward = d.bidirectional && exists(d.dst, d.src);
+      if (!forward && (!d.bidirectional || !backward))
+        report(Item::Drop, i, what + " removes no link");
+      else if (d.bidirectional && !forward)
+        report(Item::Drop, i,
+               what + " removes no link " + arrow(d.src, d.dst, false));
+      else if (d.bidirectional && !backward)
+        report(Item::Drop, i,
+               what + " removes no link " + arrow(d.dst, d.src, false));
     }
-    std::string what = "topo.drop " + arrow(d.src, d.dst, d.bidirectional);
-    bool forward = exists(d.src, d.dst);
-    bool backward = d.bidirectional && exists(d.dst, d.src);
-    if (!forward && (!d.bidirectional || !backward))
-      report(Item::Drop, i, what + " removes no link");
-    else if (d.bidirectional && !forward)
-      report(Item::Drop, i,
-             what + " removes no link " + arrow(d.src, d.dst, false));
-    else if (d.bidirectional && !backward)
-      report(Item::Drop, i,
-             what + " removes no link " + arrow(d.dst, d.src, false));
   }
-  return errors;
+
+  const TopologySpec &spec;
+  std::vector<SpecError> errors;
+  int64_t n = 0;
+  std::unordered_set<uint64_t> explicitLinks;
+};
+
+} // namespace
+
+std::vector<SpecError> check(const TopologySpec &spec) {
+  return SpecChecker(spec).run();
 }
 
 } // namespace tacos
