@@ -232,6 +232,48 @@ int64_t latencyBound(const Network &network, const Problem &problem,
   return bound;
 }
 
+/// The smallest T by which `links` (their costs) can together have
+/// finished `need` transfers: link e finishes its first no earlier than
+/// duration_e and each next one occupancy_e later. kInfinite if no link
+/// ever finishes one.
+int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
+  if (need == 0)
+    return 0;
+  int64_t hi = kInfinite;
+  for (const LinkCost &cost : costs) {
+    if (cost.duration == kInfinite)
+      continue;
+    i128 alone = i128(cost.duration) + i128(need - 1) * cost.occupancy;
+    if (alone < i128(hi))
+      hi = int64_t(alone);
+  }
+  if (hi == kInfinite)
+    return kInfinite;
+  auto enough = [&](int64_t t) {
+    uint64_t total = 0;
+    for (const LinkCost &cost : costs) {
+      if (cost.duration == kInfinite || t < cost.duration)
+        continue;
+      if (cost.occupancy <= 0)
+        return true;
+      uint64_t count = 1 + uint64_t((t - cost.duration) / cost.occupancy);
+      if (count >= need - total)
+        return true;
+      total += count;
+    }
+    return false;
+  };
+  int64_t lo = 0;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (enough(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
 /// discrete: in-link e of v can have finished at most count_e(T) chunks by
 /// time T: the first ends no earlier than duration_e, each next one
 /// occupancy_e later (blocking: occupancy = duration, so this is
@@ -246,48 +288,13 @@ int64_t discreteBound(const Network &network, const Problem &problem,
     if (need == 0)
       continue;
     costs.clear();
-    // An upper end for the search: the time one link alone carries all of
-    // them (the smallest such). Stays kInfinite if no link ever delivers.
-    int64_t hi = kInfinite;
-    for (LinkId e : network.inLinks(v)) {
-      LinkCost cost = linkCost(network, e, problem.chunkSizes.smallest(), model);
-      if (cost.duration == kInfinite)
-        continue; // undecided bandwidth: never delivers
-      costs.push_back(cost);
-      i128 alone = i128(cost.duration) + i128(need - 1) * cost.occupancy;
-      if (alone < i128(hi))
-        hi = int64_t(alone);
-    }
-    if (costs.empty())
-      return kInfinite;
-
-    auto enough = [&](int64_t t) {
-      uint64_t total = 0;
-      for (const LinkCost &cost : costs) {
-        if (t < cost.duration)
-          continue;
-        // Zero occupancy (zero-byte chunks, pipelined) carries any number.
-        if (cost.occupancy <= 0)
-          return true;
-        // total < need stays true until we return, so comparing against
-        // the remainder never wraps (count alone may be near 2^63).
-        uint64_t count = 1 + uint64_t((t - cost.duration) / cost.occupancy);
-        if (count >= need - total)
-          return true;
-        total += count;
-      }
-      return false;
-    };
-    // Smallest t in [0, hi] with enough(t); enough(hi) holds by choice of hi.
-    int64_t lo = 0;
-    while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (enough(mid))
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    bound = std::max(bound, lo);
+    for (LinkId e : network.inLinks(v))
+      costs.push_back(
+          linkCost(network, e, problem.chunkSizes.smallest(), model));
+    int64_t carried = timeToCarry(costs, need);
+    if (carried == kInfinite)
+      return kInfinite; // no in-link ever delivers (undecided bandwidth)
+    bound = std::max(bound, carried);
   }
   return bound;
 }
@@ -445,48 +452,6 @@ int64_t pathBound(const Network &network, const Problem &problem,
       return kInfinite;
   }
   return bound;
-}
-
-/// The smallest T by which `links` (their costs) can together have
-/// finished `need` transfers: link e finishes its first no earlier than
-/// duration_e and each next one occupancy_e later. kInfinite if no link
-/// ever finishes one.
-int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
-  if (need == 0)
-    return 0;
-  int64_t hi = kInfinite;
-  for (const LinkCost &cost : costs) {
-    if (cost.duration == kInfinite)
-      continue;
-    i128 alone = i128(cost.duration) + i128(need - 1) * cost.occupancy;
-    if (alone < i128(hi))
-      hi = int64_t(alone);
-  }
-  if (hi == kInfinite)
-    return kInfinite;
-  auto enough = [&](int64_t t) {
-    uint64_t total = 0;
-    for (const LinkCost &cost : costs) {
-      if (cost.duration == kInfinite || t < cost.duration)
-        continue;
-      if (cost.occupancy <= 0)
-        return true;
-      uint64_t count = 1 + uint64_t((t - cost.duration) / cost.occupancy);
-      if (count >= need - total)
-        return true;
-      total += count;
-    }
-    return false;
-  };
-  int64_t lo = 0;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (enough(mid))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  return lo;
 }
 
 /// When each node can first hold a chunk some NPU needs: Dijkstra from
