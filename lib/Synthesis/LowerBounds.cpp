@@ -75,8 +75,9 @@ int64_t serializationPs(uint64_t count, double chunkBytes,
                   (long double)kPsPerSecond / bandwidth;
   if (!(x < 0x1p63L))
     return kInfinite;
-  // chunkBytes itself is a rounded quotient (size / chunks), so x carries a
-  // relative error of a few ulps; 1e-12 is far above that. Taking the
+  // Chunks are whole bytes, but the bandwidth here (a sum of link
+  // bandwidths, unwound shares among them) need not be whole, so x carries
+  // a relative error of a few ulps; 1e-12 is far above that. Taking the
   // nearest integer instead of ceil gives up at most the 1 ps a noisy ceil
   // could have added wrongly.
   long double nearest = std::nearbyint(x);
