@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cassert>
 #include <tuple>
-#include <unordered_map>
 
 namespace tacos::exec {
 
@@ -277,18 +276,24 @@ namespace {
 enum class EventClass : uint8_t { Complete = 0, Post = 1, Send = 2 };
 
 /// One thing a rank does for one transfer, with its key in the global order.
+/// The key's tie-break is a property of the transfer (never of the rank), so
+/// both ends of a pair order that pair's messages alike.
 struct Event {
   int64_t time;
   EventClass cls;
   /// Reduces complete before copies at one time (the verifiers' order).
   uint8_t kindOrder;
-  uint32_t peer;
   uint16_t lane;
+  uint32_t peer;
   uint32_t chunk;
   uint32_t transfer;
+  /// Index into the planner's per-transfer arrays.
+  uint32_t local;
 
-  auto key() const {
-    return std::make_tuple(time, cls, kindOrder, peer, lane, chunk, transfer);
+  bool operator<(const Event &o) const {
+    return std::tie(time, cls, kindOrder, peer, lane, chunk, transfer) <
+           std::tie(o.time, o.cls, o.kindOrder, o.peer, o.lane, o.chunk,
+                    o.transfer);
   }
 };
 
@@ -296,11 +301,16 @@ struct Event {
 struct ChunkState {
   Place place;
   bool holds = false;
+  bool written = false;
   /// Out-links whose last, not yet waited, send reads this chunk's place.
   std::vector<uint32_t> readers;
 };
 
-/// Builds one rank's steps (see RankProgram.h).
+constexpr uint32_t kNone = ~0u;
+
+/// Builds one rank's steps (see RankProgram.h). Everything is indexed
+/// densely: by local transfer (0 .. the rank's transfers), by link, and by
+/// the rank's chunks in id order (found by binary search).
 class RankPlanner {
 public:
   RankPlanner(const CallShape &shape, const ScheduleView &schedule,
@@ -322,7 +332,7 @@ public:
     for (const Event &e : events)
       emit(e);
     for (uint32_t l = 0; l < program.outLinks.size(); ++l)
-      if (sendPending[l])
+      if (sendState[l] != kNone)
         waitSend(l);
     return std::move(program);
   }
@@ -332,40 +342,79 @@ private:
   const ScheduleView &schedule;
   std::vector<uint32_t> transfers;
   RankProgram program;
-  std::unordered_map<uint64_t, uint32_t> outLinkOf, inLinkOf;
-  std::unordered_map<uint32_t, ChunkState> chunks;
-  std::vector<uint8_t> sendPending;
-  /// The chunk whose place the pending send on each out-link reads.
-  std::vector<uint32_t> sendChunk;
-  /// Receives that land straight in their place (else through staging).
-  std::unordered_map<uint32_t, bool> direct;
+  /// Per local transfer: its link (out-link if the rank sends it) and the
+  /// index of its chunk's state.
+  std::vector<uint32_t> linkOf, stateOf;
+  /// Chunk ids the rank deals with, sorted, and their states.
+  std::vector<uint32_t> chunkIds;
+  std::vector<ChunkState> states;
+  /// Per out-link: the state whose place its pending send reads, or kNone.
+  std::vector<uint32_t> sendState;
+  /// Per local transfer: a receive that lands straight in its place (else
+  /// through the in-link's staging slot).
+  std::vector<uint8_t> direct;
 
-  static uint64_t linkKey(uint32_t peer, uint16_t lane) {
-    return (uint64_t(peer) << 16) | lane;
-  }
   bool sends(uint32_t i) const { return schedule.src(i) == view.rank; }
+  uint32_t peerOf(uint32_t i) const {
+    return sends(i) ? schedule.dst(i) : schedule.src(i);
+  }
 
   void collectLinks() {
-    std::vector<std::pair<uint32_t, uint16_t>> outs, ins;
-    for (uint32_t i : transfers)
-      (sends(i) ? outs : ins)
-          .push_back(sends(i) ? std::make_pair(schedule.dst(i),
-                                               schedule.lane(i))
-                              : std::make_pair(schedule.src(i),
-                                               schedule.lane(i)));
-    auto assign = [](auto &list, auto &index, auto &links) {
+    linkOf.assign(transfers.size(), 0);
+    std::vector<std::tuple<uint32_t, uint16_t, uint32_t>> outs, ins;
+    for (uint32_t j = 0; j < transfers.size(); ++j) {
+      uint32_t i = transfers[j];
+      (sends(i) ? outs : ins).push_back({peerOf(i), schedule.lane(i), j});
+    }
+    auto assign = [&](auto &list, std::vector<RankLink> &links) {
       std::sort(list.begin(), list.end());
-      list.erase(std::unique(list.begin(), list.end()), list.end());
-      for (auto [peer, lane] : list) {
-        index[linkKey(peer, lane)] = uint32_t(links.size());
-        links.push_back({peer, lane});
+      for (auto [peer, lane, j] : list) {
+        if (links.empty() || links.back().peer != peer ||
+            links.back().lane != lane)
+          links.push_back({peer, lane});
+        linkOf[j] = uint32_t(links.size() - 1);
       }
     };
-    assign(outs, outLinkOf, program.outLinks);
-    assign(ins, inLinkOf, program.inLinks);
-    sendPending.assign(program.outLinks.size(), 0);
-    sendChunk.assign(program.outLinks.size(), 0);
+    assign(outs, program.outLinks);
+    assign(ins, program.inLinks);
+    sendState.assign(program.outLinks.size(), kNone);
     program.scratchSlots = uint32_t(program.inLinks.size());
+  }
+
+  /// Chunks the rank may hold at the start and keep without any message
+  /// (its own All-Gather pieces, an All-to-All piece to itself, every
+  /// All-Reduce piece, ...): the only ones with both an `in` and an `out`
+  /// piece.
+  std::vector<uint32_t> selfChunkCandidates() const {
+    std::vector<uint32_t> list;
+    if (!view.q)
+      return list;
+    uint32_t q = *view.q, k = view.k, g = view.g;
+    switch (view.shape.kind) {
+    case CollectiveKind::AllReduce:
+    case CollectiveKind::Broadcast:
+    case CollectiveKind::Reduce:
+      for (uint32_t c = 0; c < view.shape.numPieces(); ++c)
+        list.push_back(c);
+      break;
+    case CollectiveKind::AllToAll:
+      for (uint32_t i = 0; i < k; ++i)
+        list.push_back((q * g + q) * k + i);
+      break;
+    case CollectiveKind::AllGather:
+    case CollectiveKind::ReduceScatter:
+    case CollectiveKind::Gather:
+    case CollectiveKind::Scatter:
+      for (uint32_t i = 0; i < k; ++i)
+        list.push_back(q * k + i);
+      break;
+    }
+    return list;
+  }
+
+  uint32_t stateIndex(uint32_t chunk) const {
+    auto it = std::lower_bound(chunkIds.begin(), chunkIds.end(), chunk);
+    return uint32_t(it - chunkIds.begin());
   }
 
   /// A chunk the rank finally holds lives in `out`; one it only holds at
@@ -373,59 +422,55 @@ private:
   /// forwarded chunk, a partial sum of a chunk that ends elsewhere) gets a
   /// scratch slot of its own.
   void placeChunks() {
-    std::unordered_map<uint32_t, bool> written;
-    for (uint32_t i : transfers) {
-      bool &w = written[schedule.chunk(i)];
-      w = w || !sends(i);
-    }
-    auto place = [&](uint32_t c, bool isWritten) {
+    for (uint32_t i : transfers)
+      chunkIds.push_back(schedule.chunk(i));
+    for (uint32_t c : selfChunkCandidates()) {
       Roles roles = view.roles(c);
-      ChunkState &state = chunks[c];
+      if (roles.inPiece && roles.outPiece)
+        chunkIds.push_back(c);
+    }
+    std::sort(chunkIds.begin(), chunkIds.end());
+    chunkIds.erase(std::unique(chunkIds.begin(), chunkIds.end()),
+                   chunkIds.end());
+    states.resize(chunkIds.size());
+    stateOf.resize(transfers.size());
+    for (uint32_t j = 0; j < transfers.size(); ++j) {
+      stateOf[j] = stateIndex(schedule.chunk(transfers[j]));
+      if (!sends(transfers[j]))
+        states[stateOf[j]].written = true;
+    }
+    // Chunk order keeps slot numbers deterministic.
+    for (uint32_t s = 0; s < states.size(); ++s) {
+      Roles roles = view.roles(chunkIds[s]);
+      ChunkState &state = states[s];
       if (roles.outPiece)
         state.place = {Buffer::Out, 0, *roles.outPiece};
-      else if (roles.inPiece && !isWritten)
+      else if (roles.inPiece && !state.written)
         state.place = {Buffer::In, 0, *roles.inPiece};
       else
         state.place = {Buffer::Scratch, program.scratchSlots++, roles.piece};
       state.holds = roles.inPiece.has_value();
-    };
-    // Chunk order keeps slot numbers independent of hash-map order.
-    std::vector<uint32_t> touched;
-    for (auto &[c, w] : written)
-      touched.push_back(c);
-    std::sort(touched.begin(), touched.end());
-    for (uint32_t c : touched)
-      place(c, written[c]);
-    // Chunks the rank holds at the start and keeps without any message
-    // (its own All-Gather piece, an All-to-All piece to itself, ...).
-    uint64_t total = view.shape.numChunks();
-    if (view.q)
-      for (uint64_t c = 0; c < total; ++c) {
-        if (chunks.count(uint32_t(c)))
-          continue;
-        Roles roles = view.roles(c);
-        if (roles.inPiece && roles.outPiece)
-          place(uint32_t(c), false);
-      }
+    }
   }
 
-  /// Own data moved from `in` to where the schedule uses it, in piece order,
-  /// contiguous ranges merged.
+  /// Own data moved from `in` to where the schedule uses it, in place
+  /// order, contiguous `out` ranges merged into one step.
   void emitPrologue() {
-    std::vector<std::pair<uint32_t, Place>> copies;
-    for (auto &[c, state] : chunks) {
-      Roles roles = view.roles(c);
-      if (roles.inPiece && state.place.buffer != Buffer::In)
-        copies.push_back({*roles.inPiece, state.place});
-    }
-    std::sort(copies.begin(), copies.end(), [](const auto &a, const auto &b) {
-      return std::make_tuple(a.second.buffer, a.second.slot, a.first) <
-             std::make_tuple(b.second.buffer, b.second.slot, b.first);
-    });
-    for (auto &[inPiece, place] : copies) {
+    std::vector<Place> copies;
+    for (uint32_t s = 0; s < states.size(); ++s) {
+      Roles roles = view.roles(chunkIds[s]);
+      if (!roles.inPiece || states[s].place.buffer == Buffer::In)
+        continue;
       // In and the target number pieces alike (RankView::roles), so a copy
       // names one piece for both.
-      assert(inPiece == place.piece && "in and place pieces differ");
+      assert(*roles.inPiece == states[s].place.piece && "pieces differ");
+      copies.push_back(states[s].place);
+    }
+    std::sort(copies.begin(), copies.end(), [](const Place &a, const Place &b) {
+      return std::tie(a.buffer, a.slot, a.piece) <
+             std::tie(b.buffer, b.slot, b.piece);
+    });
+    for (const Place &place : copies) {
       Step *last = program.steps.empty() ? nullptr : &program.steps.back();
       if (last && place.buffer == Buffer::Out &&
           last->place.buffer == Buffer::Out &&
@@ -440,23 +485,23 @@ private:
   std::vector<Event> orderedEvents() const {
     std::vector<Event> events;
     events.reserve(transfers.size() * 3 / 2 + 1);
-    for (uint32_t i : transfers) {
+    for (uint32_t j = 0; j < transfers.size(); ++j) {
+      uint32_t i = transfers[j];
       uint8_t kindOrder = schedule.kindByte(i) == 1 ? 0 : 1;
+      Event e{schedule.start(i), EventClass::Send, 0, schedule.lane(i),
+              peerOf(i), schedule.chunk(i), i, j};
       if (sends(i)) {
-        events.push_back({schedule.start(i), EventClass::Send, 0,
-                          schedule.dst(i), schedule.lane(i),
-                          schedule.chunk(i), i});
+        events.push_back(e);
         continue;
       }
-      events.push_back({schedule.start(i), EventClass::Post, 0,
-                        schedule.src(i), schedule.lane(i), schedule.chunk(i),
-                        i});
-      events.push_back({schedule.end(i), EventClass::Complete, kindOrder,
-                        schedule.src(i), schedule.lane(i), schedule.chunk(i),
-                        i});
+      e.cls = EventClass::Post;
+      events.push_back(e);
+      e.time = schedule.end(i);
+      e.cls = EventClass::Complete;
+      e.kindOrder = kindOrder;
+      events.push_back(e);
     }
-    std::sort(events.begin(), events.end(),
-              [](const Event &a, const Event &b) { return a.key() < b.key(); });
+    std::sort(events.begin(), events.end());
     return events;
   }
 
@@ -465,71 +510,62 @@ private:
   /// writing a buffer with a pending receive); otherwise it goes through
   /// the in-link's staging slot.
   void markDirectReceives(const std::vector<Event> &events) {
-    std::unordered_map<uint32_t, uint32_t> openReceive; // chunk -> transfer
+    direct.assign(transfers.size(), 0);
+    // Per chunk state: the local transfer of an open direct receive.
+    std::vector<uint32_t> open(states.size(), kNone);
     for (const Event &e : events) {
-      auto it = openReceive.find(e.chunk);
-      if (it != openReceive.end()) {
-        bool own = e.cls == EventClass::Complete && e.transfer == it->second;
-        if (!own)
-          direct[it->second] = false;
-        openReceive.erase(it);
+      uint32_t &o = open[stateOf[e.local]];
+      if (o != kNone) {
+        if (!(e.cls == EventClass::Complete && e.local == o))
+          direct[o] = 0;
+        o = kNone;
       }
-      if (e.cls == EventClass::Post) {
-        bool copy = schedule.kindByte(e.transfer) == 0;
-        direct[e.transfer] = copy;
-        if (copy)
-          openReceive[e.chunk] = e.transfer;
+      if (e.cls == EventClass::Post && schedule.kindByte(e.transfer) == 0) {
+        direct[e.local] = 1;
+        o = e.local;
       }
     }
   }
 
   void waitSend(uint32_t link) {
     program.steps.push_back({StepKind::WaitSend, link, {}, 1});
-    sendPending[link] = 0;
-    auto &readers = chunks[sendChunk[link]].readers;
+    auto &readers = states[sendState[link]].readers;
     readers.erase(std::remove(readers.begin(), readers.end(), link),
                   readers.end());
+    sendState[link] = kNone;
   }
 
   /// A place is written only after every send reading it has completed.
   void waitReaders(ChunkState &state) {
-    std::vector<uint32_t> readers = state.readers;
-    for (uint32_t link : readers)
-      waitSend(link);
+    while (!state.readers.empty())
+      waitSend(state.readers.back());
   }
 
-  Place staging(uint32_t inLink, uint32_t chunk) const {
-    return {Buffer::Scratch, inLink, view.roles(chunk).piece};
+  Place staging(uint32_t inLink, const ChunkState &state) const {
+    return {Buffer::Scratch, inLink, state.place.piece};
   }
 
   void emit(const Event &e) {
-    ChunkState &state = chunks[e.chunk];
+    uint32_t link = linkOf[e.local];
+    ChunkState &state = states[stateOf[e.local]];
     switch (e.cls) {
-    case EventClass::Send: {
-      uint32_t link = outLinkOf.at(linkKey(e.peer, e.lane));
-      if (sendPending[link])
+    case EventClass::Send:
+      if (sendState[link] != kNone)
         waitSend(link);
       program.steps.push_back({StepKind::PostSend, link, state.place, 1});
-      sendPending[link] = 1;
-      sendChunk[link] = e.chunk;
+      sendState[link] = stateOf[e.local];
       state.readers.push_back(link);
       return;
-    }
-    case EventClass::Post: {
-      uint32_t link = inLinkOf.at(linkKey(e.peer, e.lane));
-      bool straight = direct[e.transfer];
-      if (straight)
+    case EventClass::Post:
+      if (direct[e.local])
         waitReaders(state);
-      program.steps.push_back({StepKind::PostRecv, link,
-                               straight ? state.place
-                                        : staging(link, e.chunk),
-                               1});
+      program.steps.push_back(
+          {StepKind::PostRecv, link,
+           direct[e.local] ? state.place : staging(link, state), 1});
       return;
-    }
     case EventClass::Complete: {
-      uint32_t link = inLinkOf.at(linkKey(e.peer, e.lane));
       program.steps.push_back({StepKind::WaitRecv, link, {}, 1});
-      if (!direct[e.transfer]) {
+      if (!direct[e.local]) {
         waitReaders(state);
         // A reduce into a rank that holds nothing yet sets the chunk
         // (docs/Verification.md), so it lands as a copy.
