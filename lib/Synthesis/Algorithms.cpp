@@ -15,26 +15,6 @@ namespace tacos {
 
 namespace {
 
-AlgorithmResult runTacos(const Network &network, const Problem &problem,
-                         const AlgorithmOptions &options) {
-  SynthesisOptions ten;
-  ten.seed = options.seed;
-  ten.trials = options.trials;
-  ten.model = options.model;
-  ten.materialize = options.materialize;
-  ten.pipelinePhases = options.pipelinePhases;
-  ten.reservationRouting = options.reservationRouting;
-  ten.progress = options.progress;
-  SynthesisResult found = synthesizeTen(network, problem, ten);
-  AlgorithmResult result;
-  result.schedule = std::move(found.schedule);
-  result.timePs = found.timePs;
-  result.numTransfers = found.numTransfers;
-  result.seed = found.seed;
-  result.error = std::move(found.error);
-  return result;
-}
-
 AlgorithmResult runExact(const Network &network, const Problem &problem,
                          const AlgorithmOptions &options) {
   ExactResult found = synthesizeExact(
@@ -93,7 +73,7 @@ struct AlgorithmInfo {
 
 /// The catalogue, in Algorithm order.
 constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::Tacos, "tacos", true, runTacos},
+    {Algorithm::Tacos, "tacos", true, synthesizeTen},
     {Algorithm::Exact, "exact", false, runExact},
     {Algorithm::Ring, "ring", false, runBaselineOf<Baseline::Ring>},
     {Algorithm::Direct, "direct", false, runBaselineOf<Baseline::Direct>},

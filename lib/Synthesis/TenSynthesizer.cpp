@@ -57,8 +57,8 @@ struct InFlight {
 class TenRun {
 public:
   TenRun(const Network &network, const Problem &problem,
-         const SynthesisOptions &options, uint64_t seed);
-  std::string run(SynthesisResult &result);
+         const AlgorithmOptions &options, uint64_t seed);
+  std::string run(AlgorithmResult &result);
 
 private:
   bool isDestination(uint32_t v, uint32_t c) const {
@@ -84,7 +84,7 @@ private:
 
   const Network &network;
   const Problem &problem;
-  const SynthesisOptions &options;
+  const AlgorithmOptions &options;
   std::mt19937_64 rng;
   uint32_t numNpus, numChunks;
   size_t words;
@@ -134,7 +134,7 @@ private:
 };
 
 TenRun::TenRun(const Network &network, const Problem &problem,
-               const SynthesisOptions &options, uint64_t seed)
+               const AlgorithmOptions &options, uint64_t seed)
     : network(network), problem(problem), options(options), rng(seed),
       numNpus(problem.numNpus), numChunks(problem.numChunks()),
       words((problem.numChunks() + 63) / 64),
@@ -476,7 +476,7 @@ void TenRun::match(uint32_t v, int64_t now) {
   }
 }
 
-std::string TenRun::run(SynthesisResult &result) {
+std::string TenRun::run(AlgorithmResult &result) {
   schedule = options.materialize ? &result.schedule : nullptr;
   if (schedule && totalDeliveries < (size_t(1) << 26))
     schedule->reserve(totalDeliveries);
@@ -623,12 +623,12 @@ std::string checkSynthesizable(const Network &network, const Problem &problem) {
 }
 
 /// One trial of the reservation router, compacted like the greedy's.
-static SynthesisResult routeTrial(const Network &network,
+static AlgorithmResult routeTrial(const Network &network,
                                   const Problem &problem,
-                                  const SynthesisOptions &options,
+                                  const AlgorithmOptions &options,
                                   uint64_t seed, uint64_t order,
                                   bool evenSlots) {
-  SynthesisResult result;
+  AlgorithmResult result;
   result.seed = seed;
   Schedule routed;
   routeByReservation(network, problem, options.model, order, routed,
@@ -646,16 +646,16 @@ static SynthesisResult routeTrial(const Network &network,
   return result;
 }
 
-SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
-                              const SynthesisOptions &options) {
-  SynthesisResult best;
+AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
+                              const AlgorithmOptions &options) {
+  AlgorithmResult best;
   best.error = checkSynthesizable(network, problem);
   if (!best.error.empty())
     return best;
   bool haveBest = false;
   for (unsigned trial = 0; trial < std::max(1u, options.trials); ++trial) {
     uint64_t seed = options.seed + trial;
-    SynthesisResult result;
+    AlgorithmResult result;
     result.seed = seed;
     TenRun run(network, problem, options, seed);
     result.error = run.run(result);
@@ -691,7 +691,7 @@ SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
           slotModes.push_back(true);
         for (uint64_t order : orders)
           for (bool evenSlots : slotModes) {
-            SynthesisResult routed =
+            AlgorithmResult routed =
                 routeTrial(network, problem, options, seed, order, evenSlots);
             if (!routed.error.empty())
               return routed;

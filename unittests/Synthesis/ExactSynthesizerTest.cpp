@@ -53,7 +53,7 @@ TEST(ExactSynthesizerTest, NeverWorseThanTheGreedyInSteps) {
   ExactResult exact = synthesizeExact(network, problem, {});
   ASSERT_EQ(exact.error, "");
   EXPECT_EQ(exact.steps, 4u); // a one-way ring: 4 hops to the farthest NPU
-  SynthesisResult greedy = synthesizeTen(network, problem, {});
+  AlgorithmResult greedy = synthesizeTen(network, problem, {});
   EXPECT_LE(exact.timePs, greedy.timePs);
   LowerBounds bounds = computeLowerBounds(network, problem, LinkModel::Blocking);
   EXPECT_GE(exact.timePs, bounds.best());
