@@ -15,21 +15,6 @@ namespace tacos {
 
 namespace {
 
-AlgorithmResult runExact(const Network &network, const Problem &problem,
-                         const AlgorithmOptions &options) {
-  ExactResult found = synthesizeExact(
-      network, problem,
-      ExactOptions{options.model, options.timeLimitMs, options.maxSteps});
-  AlgorithmResult result;
-  result.numTransfers = found.schedule.size();
-  result.schedule = std::move(found.schedule);
-  result.timePs = found.timePs;
-  result.steps = found.steps;
-  result.rounds = found.rounds;
-  result.error = std::move(found.error);
-  return result;
-}
-
 /// A baseline's transfers come untimed; the simulator times them, like
 /// every other schedule.
 AlgorithmResult runBaseline(Baseline baseline, const Network &network,
@@ -74,7 +59,7 @@ struct AlgorithmInfo {
 /// The catalogue, in Algorithm order.
 constexpr AlgorithmInfo kAlgorithms[] = {
     {Algorithm::Tacos, "tacos", true, synthesizeTen},
-    {Algorithm::Exact, "exact", false, runExact},
+    {Algorithm::Exact, "exact", false, synthesizeExact},
     {Algorithm::Ring, "ring", false, runBaselineOf<Baseline::Ring>},
     {Algorithm::Direct, "direct", false, runBaselineOf<Baseline::Direct>},
     {Algorithm::RHD, "rhd", false, runBaselineOf<Baseline::RHD>},
