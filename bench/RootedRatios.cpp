@@ -5,14 +5,14 @@
 // sizes, chunk counts and groups), verifies every schedule natively, and
 // prints per collective the distribution of time / best lower bound:
 //   build/bench/bench-rooted-ratios [CASES] [greedy]
-// `greedy` turns the reservation router off (SynthesisOptions::
+// `greedy` turns the reservation router off (AlgorithmOptions::
 // reservationRouting), which is the synthesis before issue 10 item 13; the
 // bounds are the same in both runs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Network/Unwind.h"
-#include "tacos/Synthesis/Combining.h"
+#include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/LowerBounds.h"
 #include "tacos/Verification/Verifier.h"
 
@@ -141,13 +141,13 @@ int main(int argc, char **argv) {
           g * (int64_t(1) << (14 + rng() % 12)) * collective.chunksPerRank;
       if (!checkCollective(collective, n).empty())
         continue;
-      SynthesisOptions options;
+      AlgorithmOptions options;
+      options.verify = false;
       options.model = model;
       options.seed = i;
       options.reservationRouting = !greedy;
       auto started = std::chrono::steady_clock::now();
-      SynthesisResult result =
-          synthesizeCollective(network, collective, options);
+      AlgorithmResult result = synthesize(network, collective, options);
       seconds += std::chrono::duration<double>(
                      std::chrono::steady_clock::now() - started)
                      .count();

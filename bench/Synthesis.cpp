@@ -14,7 +14,7 @@
 
 #include "tacos/Network/Quantity.h"
 #include "tacos/Synthesis/LowerBounds.h"
-#include "tacos/Synthesis/Combining.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include <sys/resource.h>
 
@@ -65,7 +65,8 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  SynthesisOptions options;
+  AlgorithmOptions options;
+  options.verify = false;
   options.materialize = materialize;
   options.trials = trials;
   auto started = std::chrono::steady_clock::now();
@@ -75,7 +76,7 @@ int main(int argc, char **argv) {
                    .count();
     std::fprintf(stderr, "\r%5.1f%% after %.0f s", done * 100, s);
   };
-  SynthesisResult result = synthesizeCollective(network, collective, options);
+  AlgorithmResult result = synthesize(network, collective, options);
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
           .count();

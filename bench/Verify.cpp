@@ -83,7 +83,7 @@ int main(int argc, char **argv) {
   }
 
   auto started = std::chrono::steady_clock::now();
-  SynthesisResult result = synthesizeTen(network, problem, {});
+  AlgorithmResult result = synthesizeTen(network, problem, {});
   double synthesisSeconds = secondsSince(started);
   if (!result.error.empty()) {
     std::fprintf(stderr, "%s\n", result.error.c_str());

@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
   allGather.sizeBytes = int64_t(64) << 20;
   Problem problem;
   buildProblem(allGather, network.numNpus(), problem);
-  SynthesisResult ag = synthesizeTen(network, problem, {});
+  AlgorithmResult ag = synthesizeTen(network, problem, {});
   Schedule rs;
   std::string error = invertSchedule(ag.schedule.view(), ag.timePs, rs);
   if (!error.empty()) {

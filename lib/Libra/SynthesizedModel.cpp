@@ -4,7 +4,7 @@
 
 #include "tacos/Network/Network.h"
 #include "tacos/Network/Unwind.h"
-#include "tacos/Synthesis/Combining.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include <algorithm>
 #include <cmath>
@@ -134,8 +134,7 @@ double collectiveTimeNs(const std::vector<DimSpec> &dims,
   request.group = representativeGroup(spec.dims, sub);
   request.sizeBytes = bytes;
   request.chunksPerRank = options.chunksPerRank;
-  SynthesisResult result =
-      synthesizeCollective(network, request, options.synthesis);
+  AlgorithmResult result = synthesize(network, request, options.synthesis);
   if (!result.error.empty()) {
     cache.erase(it);
     error = "synthesizing " + std::string(collectiveName(collective.kind)) +

@@ -15,41 +15,6 @@ namespace tacos {
 
 namespace {
 
-AlgorithmResult runTacos(const Network &network, const Problem &problem,
-                         const AlgorithmOptions &options) {
-  SynthesisOptions ten;
-  ten.seed = options.seed;
-  ten.trials = options.trials;
-  ten.model = options.model;
-  ten.materialize = options.materialize;
-  ten.pipelinePhases = options.pipelinePhases;
-  ten.reservationRouting = options.reservationRouting;
-  ten.progress = options.progress;
-  SynthesisResult found = synthesizeTen(network, problem, ten);
-  AlgorithmResult result;
-  result.schedule = std::move(found.schedule);
-  result.timePs = found.timePs;
-  result.numTransfers = found.numTransfers;
-  result.seed = found.seed;
-  result.error = std::move(found.error);
-  return result;
-}
-
-AlgorithmResult runExact(const Network &network, const Problem &problem,
-                         const AlgorithmOptions &options) {
-  ExactResult found = synthesizeExact(
-      network, problem,
-      ExactOptions{options.model, options.timeLimitMs, options.maxSteps});
-  AlgorithmResult result;
-  result.numTransfers = found.schedule.size();
-  result.schedule = std::move(found.schedule);
-  result.timePs = found.timePs;
-  result.steps = found.steps;
-  result.rounds = found.rounds;
-  result.error = std::move(found.error);
-  return result;
-}
-
 /// A baseline's transfers come untimed; the simulator times them, like
 /// every other schedule.
 AlgorithmResult runBaseline(Baseline baseline, const Network &network,
@@ -93,8 +58,8 @@ struct AlgorithmInfo {
 
 /// The catalogue, in Algorithm order.
 constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::Tacos, "tacos", true, runTacos},
-    {Algorithm::Exact, "exact", false, runExact},
+    {Algorithm::Tacos, "tacos", true, synthesizeTen},
+    {Algorithm::Exact, "exact", false, synthesizeExact},
     {Algorithm::Ring, "ring", false, runBaselineOf<Baseline::Ring>},
     {Algorithm::Direct, "direct", false, runBaselineOf<Baseline::Direct>},
     {Algorithm::RHD, "rhd", false, runBaselineOf<Baseline::RHD>},

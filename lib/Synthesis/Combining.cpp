@@ -153,28 +153,4 @@ AlgorithmResult synthesizeCombining(const Network &network,
   return std::move(*best);
 }
 
-SynthesisResult synthesizeCollective(const Network &network,
-                                     const CollectiveSpec &spec,
-                                     const SynthesisOptions &options) {
-  AlgorithmOptions catalogue;
-  catalogue.algorithm = Algorithm::Tacos;
-  catalogue.model = options.model;
-  catalogue.seed = options.seed;
-  catalogue.trials = options.trials;
-  catalogue.materialize = options.materialize;
-  catalogue.pipelinePhases = options.pipelinePhases;
-  catalogue.reservationRouting = options.reservationRouting;
-  catalogue.verify = false;
-  catalogue.progress = options.progress;
-  AlgorithmResult found = synthesize(network, spec, catalogue);
-  SynthesisResult result;
-  result.schedule = std::move(found.schedule);
-  result.timePs = found.timePs;
-  result.numTransfers = found.numTransfers;
-  result.seed = found.seed;
-  result.strictPhasesPs = found.strictPhasesPs;
-  result.error = std::move(found.error);
-  return result;
-}
-
 } // namespace tacos

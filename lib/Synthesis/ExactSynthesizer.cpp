@@ -190,9 +190,9 @@ unsigned StepEncoding::rounds() {
 
 } // namespace
 
-ExactResult synthesizeExact(const Network &network, const Problem &problem,
-                            const ExactOptions &options) {
-  ExactResult result;
+AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
+                                const AlgorithmOptions &options) {
+  AlgorithmResult result;
   result.error = checkSynthesizable(network, problem);
   if (!result.error.empty())
     return result;
@@ -279,6 +279,7 @@ ExactResult synthesizeExact(const Network &network, const Problem &problem,
   }
   result.schedule = std::move(timed.schedule);
   result.timePs = timed.timePs;
+  result.numTransfers = result.schedule.size();
   return result;
 }
 

@@ -57,10 +57,17 @@ struct InFlight {
 class TenRun {
 public:
   TenRun(const Network &network, const Problem &problem,
-         const SynthesisOptions &options, uint64_t seed);
-  std::string run(SynthesisResult &result);
+         const AlgorithmOptions &options, uint64_t seed);
+  std::string run(AlgorithmResult &result);
 
 private:
+  // The constructor's steps, in order.
+  bool isFull() const;
+  void indexLinks();
+  void placeSources();
+  void indexDestinations();
+  void computeDistances();
+
   bool isDestination(uint32_t v, uint32_t c) const {
     return full ? !sourceOf.test(v, c) : need.test(v, c);
   }
@@ -84,7 +91,7 @@ private:
 
   const Network &network;
   const Problem &problem;
-  const SynthesisOptions &options;
+  const AlgorithmOptions &options;
   std::mt19937_64 rng;
   uint32_t numNpus, numChunks;
   size_t words;
@@ -134,7 +141,7 @@ private:
 };
 
 TenRun::TenRun(const Network &network, const Problem &problem,
-               const SynthesisOptions &options, uint64_t seed)
+               const AlgorithmOptions &options, uint64_t seed)
     : network(network), problem(problem), options(options), rng(seed),
       numNpus(problem.numNpus), numChunks(problem.numChunks()),
       words((problem.numChunks() + 63) / 64),
@@ -143,11 +150,26 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       sourceOf(problem.numNpus, words), need(0, 0),
       shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
       missing(problem.numNpus), missingBuilt(problem.numNpus, 0) {
-  // Full problems: every chunk's sources and destinations cover all NPUs.
-  full = problem.participants.size() == numNpus;
-  for (uint32_t c = 0; c < numChunks && full; ++c)
-    full = problem.numSources(c) + problem.numDestinations(c) == numNpus;
+  full = isFull();
+  indexLinks();
+  placeSources();
+  if (full)
+    return;
+  indexDestinations();
+  computeDistances();
+}
 
+/// Full problems: every chunk's sources and destinations cover all NPUs.
+bool TenRun::isFull() const {
+  bool all = problem.participants.size() == numNpus;
+  for (uint32_t c = 0; c < numChunks && all; ++c)
+    all = problem.numSources(c) + problem.numDestinations(c) == numNpus;
+  return all;
+}
+
+/// Each link's lane among its parallel links, the longest duration, and
+/// every NPU's in-links fastest first.
+void TenRun::indexLinks() {
   laneOf.resize(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l) {
     longestDuration = std::max(longestDuration, costs.largest(l).duration);
@@ -166,7 +188,11 @@ TenRun::TenRun(const Network &network, const Problem &problem,
                               costs.largest(b).duration;
                      });
   }
+}
 
+/// The state at time 0: every chunk at its sources, every link free, and
+/// the deliveries each NPU still awaits.
+void TenRun::placeSources() {
   holders.assign(numChunks, 0);
   remaining.assign(numNpus, 0);
   linkFree.assign(network.numLinks(), 0);
@@ -187,9 +213,11 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   for (uint32_t v = 0; v < numNpus; ++v)
     remaining[v] = int64_t(perNpu[v]);
   totalRemaining = totalDeliveries = problem.numDeliveries();
-  if (full)
-    return;
+}
 
+/// General problems: which NPU needs which chunk, the chunks each source
+/// has to pass on, and an index for every destination.
+void TenRun::indexDestinations() {
   need = BitRows(numNpus, words);
   transit.resize(numNpus);
   destinationIndex.assign(numNpus, -1);
@@ -206,8 +234,11 @@ TenRun::TenRun(const Network &network, const Problem &problem,
            i < problem.sourceOffsets[c + 1]; ++i)
         transit[problem.sources[i]].push_back(c);
   }
-  // Cost-weighted distance from every NPU to every destination (Dijkstra on
-  // the reversed graph, weights = the chunk's duration on each link).
+}
+
+/// Cost-weighted distance from every NPU to every destination (Dijkstra on
+/// the reversed graph, weights = the chunk's duration on each link).
+void TenRun::computeDistances() {
   for (uint32_t d = 0; d < numNpus; ++d) {
     if (destinationIndex[d] < 0)
       continue;
@@ -476,7 +507,7 @@ void TenRun::match(uint32_t v, int64_t now) {
   }
 }
 
-std::string TenRun::run(SynthesisResult &result) {
+std::string TenRun::run(AlgorithmResult &result) {
   schedule = options.materialize ? &result.schedule : nullptr;
   if (schedule && totalDeliveries < (size_t(1) << 26))
     schedule->reserve(totalDeliveries);
@@ -623,12 +654,12 @@ std::string checkSynthesizable(const Network &network, const Problem &problem) {
 }
 
 /// One trial of the reservation router, compacted like the greedy's.
-static SynthesisResult routeTrial(const Network &network,
+static AlgorithmResult routeTrial(const Network &network,
                                   const Problem &problem,
-                                  const SynthesisOptions &options,
+                                  const AlgorithmOptions &options,
                                   uint64_t seed, uint64_t order,
                                   bool evenSlots) {
-  SynthesisResult result;
+  AlgorithmResult result;
   result.seed = seed;
   Schedule routed;
   routeByReservation(network, problem, options.model, order, routed,
@@ -646,16 +677,16 @@ static SynthesisResult routeTrial(const Network &network,
   return result;
 }
 
-SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
-                              const SynthesisOptions &options) {
-  SynthesisResult best;
+AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
+                              const AlgorithmOptions &options) {
+  AlgorithmResult best;
   best.error = checkSynthesizable(network, problem);
   if (!best.error.empty())
     return best;
   bool haveBest = false;
   for (unsigned trial = 0; trial < std::max(1u, options.trials); ++trial) {
     uint64_t seed = options.seed + trial;
-    SynthesisResult result;
+    AlgorithmResult result;
     result.seed = seed;
     TenRun run(network, problem, options, seed);
     result.error = run.run(result);
@@ -691,7 +722,7 @@ SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
           slotModes.push_back(true);
         for (uint64_t order : orders)
           for (bool evenSlots : slotModes) {
-            SynthesisResult routed =
+            AlgorithmResult routed =
                 routeTrial(network, problem, options, seed, order, evenSlots);
             if (!routed.error.empty())
               return routed;

@@ -34,7 +34,7 @@ TEST(ExactSynthesizerTest, RingsNeedHalfTheirSizeInSteps) {
   for (int64_t n : {3, 4, 6}) {
     Network network = ring(n);
     Problem problem = allGather(uint32_t(n), n * 1000000);
-    ExactResult result = synthesizeExact(network, problem, {});
+    AlgorithmResult result = synthesizeExact(network, problem, {});
     ASSERT_EQ(result.error, "") << n;
     EXPECT_EQ(result.steps, unsigned(n / 2)) << n;
     EXPECT_EQ(result.rounds, unsigned(n / 2)) << n;
@@ -50,10 +50,10 @@ TEST(ExactSynthesizerTest, RingsNeedHalfTheirSizeInSteps) {
 TEST(ExactSynthesizerTest, NeverWorseThanTheGreedyInSteps) {
   Network network = ring(5, DimKind::UniRing);
   Problem problem = allGather(5, 5000000);
-  ExactResult exact = synthesizeExact(network, problem, {});
+  AlgorithmResult exact = synthesizeExact(network, problem, {});
   ASSERT_EQ(exact.error, "");
   EXPECT_EQ(exact.steps, 4u); // a one-way ring: 4 hops to the farthest NPU
-  SynthesisResult greedy = synthesizeTen(network, problem, {});
+  AlgorithmResult greedy = synthesizeTen(network, problem, {});
   EXPECT_LE(exact.timePs, greedy.timePs);
   LowerBounds bounds = computeLowerBounds(network, problem, LinkModel::Blocking);
   EXPECT_GE(exact.timePs, bounds.best());
@@ -93,8 +93,11 @@ TEST(ExactSynthesizerTest, OptimaOfRandomRootedProblemsMeetTheBounds) {
     ASSERT_EQ(buildProblem(spec, 4, problem), "");
     LinkModel model =
         iteration % 3 == 2 ? LinkModel::Pipelined : LinkModel::Blocking;
-    ExactResult exact =
-        synthesizeExact(network, problem, ExactOptions{model, 5000, 8});
+    AlgorithmOptions options;
+    options.model = model;
+    options.timeLimitMs = 5000;
+    options.maxSteps = 8;
+    AlgorithmResult exact = synthesizeExact(network, problem, options);
     if (!exact.error.empty())
       continue;
     ++solved;

@@ -40,7 +40,7 @@ Problem problemOf(CollectiveKind kind, int64_t size, int64_t chunks,
 /// Every (chunk, destination) pair is delivered, and the schedule simulates
 /// to exactly its own times.
 void expectCorrect(const Network &network, const Problem &problem,
-                   const SynthesisResult &result, LinkModel model) {
+                   const AlgorithmResult &result, LinkModel model) {
   ASSERT_EQ(result.error, "");
   std::set<std::pair<uint32_t, uint32_t>> delivered;
   ScheduleView view = result.schedule.view();
@@ -92,9 +92,9 @@ TEST(TenSynthesizerTest, AllGatherReachesTheDiscreteBound) {
     Network network = buildNetwork(spec);
     Problem problem = problemOf(CollectiveKind::AllGather, int64_t(1) << 30,
                                 c.chunks, network.numNpus());
-    SynthesisOptions options;
+    AlgorithmOptions options;
     options.trials = c.trials;
-    SynthesisResult result = synthesizeTen(network, problem, options);
+    AlgorithmResult result = synthesizeTen(network, problem, options);
     expectCorrect(network, problem, result, LinkModel::Blocking);
     LowerBounds bounds =
         computeLowerBounds(network, problem, LinkModel::Blocking);
@@ -153,10 +153,10 @@ TEST(TenSynthesizerTest, RandomNetworksProperties) {
         problemOf(CollectiveKind::Gather, 1 << 20, 1, n, group, root),
         problemOf(CollectiveKind::AllToAll, int64_t(g) << 16, 1, n, group)};
     for (const Problem &problem : problems) {
-      SynthesisOptions options;
+      AlgorithmOptions options;
       options.seed = iteration;
       options.model = model;
-      SynthesisResult result = synthesizeTen(network, problem, options);
+      AlgorithmResult result = synthesizeTen(network, problem, options);
       SCOPED_TRACE("iteration " + std::to_string(iteration) + ", " +
                    collectiveName(problem.kind));
       expectCorrect(network, problem, result, model);
@@ -170,7 +170,7 @@ TEST(TenSynthesizerTest, RandomNetworksProperties) {
         EXPECT_GE(result.timePs, *bounds.loadPs);
       EXPECT_GE(result.timePs, bounds.pathPs);
       EXPECT_GE(result.timePs, bounds.occupancyPs);
-      SynthesisResult again = synthesizeTen(network, problem, options);
+      AlgorithmResult again = synthesizeTen(network, problem, options);
       ASSERT_EQ(again.schedule.size(), result.schedule.size());
       for (size_t i = 0; i < result.schedule.size(); ++i)
         ASSERT_EQ(again.schedule.view()[i], result.schedule.view()[i]);
@@ -238,10 +238,10 @@ TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
     for (const Problem &problem : problems) {
       SCOPED_TRACE("iteration " + std::to_string(iteration) + ", " +
                    collectiveName(problem.kind));
-      SynthesisOptions options;
+      AlgorithmOptions options;
       options.seed = iteration;
       options.model = model;
-      SynthesisResult result = synthesizeTen(network, problem, options);
+      AlgorithmResult result = synthesizeTen(network, problem, options);
       expectCorrect(network, problem, result, model);
       LowerBounds bounds = computeLowerBounds(network, problem, model);
       EXPECT_GE(result.timePs, bounds.best());
@@ -262,11 +262,11 @@ TEST(TenSynthesizerTest, RandomSwitchedNetworksMeetEveryBound) {
       if (kind == CollectiveKind::Reduce)
         collective.root = root;
       ASSERT_EQ(checkCollective(collective, n), "");
-      SynthesisOptions options;
+      AlgorithmOptions options;
       options.seed = iteration;
       options.model = model;
-      SynthesisResult result =
-          synthesizeCollective(network, collective, options);
+      options.verify = false;
+      AlgorithmResult result = synthesize(network, collective, options);
       ASSERT_EQ(result.error, "");
       CollectiveSpec dual = collective;
       dual.kind = dualOf(kind);
@@ -295,7 +295,7 @@ TEST(TenSynthesizerTest, HierarchicalRootedCollectivesRelayThroughFastLinks) {
        {CollectiveKind::Gather, CollectiveKind::Scatter}) {
     SCOPED_TRACE(collectiveName(kind));
     Problem problem = problemOf(kind, int64_t(64) << 20, 4, 20, {}, 9);
-    SynthesisResult result = synthesizeTen(network, problem, {});
+    AlgorithmResult result = synthesizeTen(network, problem, {});
     expectCorrect(network, problem, result, LinkModel::Blocking);
     LowerBounds bounds =
         computeLowerBounds(network, problem, LinkModel::Blocking);
@@ -310,10 +310,10 @@ TEST(TenSynthesizerTest, TrialsKeepTheBestSeed) {
   Network network = buildNetwork(spec);
   Problem problem =
       problemOf(CollectiveKind::AllGather, int64_t(1) << 30, 1, 64);
-  SynthesisOptions one, many;
+  AlgorithmOptions one, many;
   many.trials = 8;
-  SynthesisResult a = synthesizeTen(network, problem, one);
-  SynthesisResult b = synthesizeTen(network, problem, many);
+  AlgorithmResult a = synthesizeTen(network, problem, one);
+  AlgorithmResult b = synthesizeTen(network, problem, many);
   EXPECT_LE(b.timePs, a.timePs);
 }
 
@@ -323,7 +323,7 @@ TEST(TenSynthesizerTest, NamesAnUnreachablePair) {
   spec.links.push_back({0, 1, true, false, {50e9, kUs, ""}});
   Network network = buildNetwork(spec);
   Problem problem = problemOf(CollectiveKind::AllGather, 3000, 1, 3);
-  SynthesisResult result = synthesizeTen(network, problem, {});
+  AlgorithmResult result = synthesizeTen(network, problem, {});
   EXPECT_EQ(result.error, "npu 0 cannot reach npu 2 (chunk 0)");
 }
 
@@ -342,10 +342,10 @@ TEST(TenSynthesizerTest, UnmaterializedRunsKeepTimeAndCount) {
   Network network = buildNetwork(spec);
   Problem problem =
       problemOf(CollectiveKind::AllGather, int64_t(1) << 30, 1, 25);
-  SynthesisOptions full, none;
+  AlgorithmOptions full, none;
   none.materialize = false;
-  SynthesisResult a = synthesizeTen(network, problem, full);
-  SynthesisResult b = synthesizeTen(network, problem, none);
+  AlgorithmResult a = synthesizeTen(network, problem, full);
+  AlgorithmResult b = synthesizeTen(network, problem, none);
   EXPECT_EQ(b.schedule.size(), 0u);
   EXPECT_EQ(b.numTransfers, a.numTransfers);
   EXPECT_EQ(b.timePs, a.timePs);

@@ -88,7 +88,7 @@ Case makeCase(const std::string &name, TopologySpec topology,
     dual.kind = CollectiveKind::Broadcast;
   Problem problem;
   EXPECT_EQ(buildProblem(dual, n, problem), "");
-  SynthesisResult synthesized = synthesizeTen(network, problem, {});
+  AlgorithmResult synthesized = synthesizeTen(network, problem, {});
   EXPECT_EQ(synthesized.error, "") << name;
   Schedule schedule = std::move(synthesized.schedule);
   int64_t time = synthesized.timePs;

@@ -214,9 +214,9 @@ std::vector<Violation> verify(const Case &c,
 Case synthesized(std::string name, NetworkPtr network, CollectiveSpec spec,
                  LinkModel model = LinkModel::Blocking) {
   Problem problem = problemOf(*network, spec);
-  SynthesisOptions options;
+  AlgorithmOptions options;
   options.model = model;
-  SynthesisResult result = synthesizeTen(*network, problem, options);
+  AlgorithmResult result = synthesizeTen(*network, problem, options);
   EXPECT_EQ(result.error, "") << name;
   return {std::move(name),
           std::move(network),

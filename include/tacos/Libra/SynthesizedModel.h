@@ -21,7 +21,7 @@
 
 #include "tacos/Libra/Solver.h"
 #include "tacos/Network/Topology.h"
-#include "tacos/Synthesis/TenSynthesizer.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include <cstdint>
 #include <string>
@@ -41,7 +41,13 @@ std::vector<int64_t> representativeGroup(const std::vector<DimSpec> &dims,
 constexpr int64_t kMaxSynthesizedNpus = 64;
 
 struct SynthesizedModelOptions {
-  SynthesisOptions synthesis;
+  /// The catalogue's options (TACOS by default). Unverified by default: a
+  /// search times many requests and keeps only their times.
+  AlgorithmOptions synthesis = [] {
+    AlgorithmOptions timing;
+    timing.verify = false;
+    return timing;
+  }();
   int64_t chunksPerRank = 1;
   /// Distinct allocations allocateWithSynthesis may score (at least the
   /// analytic optimum is always scored).
@@ -55,7 +61,7 @@ struct SynthesizedScore {
 };
 
 /// Workload time of `problem` (same formula as workloadTimeNs) with each
-/// collective's time from TEN synthesis: synthesizeCollective on the
+/// collective's time from synthesis: the catalogue's synthesize() on the
 /// unwound product of the dimensions it uses, built from dimsWithBandwidth,
 /// with the representative group, sizeBytes = the collective's bytes
 /// rounded and options.chunksPerRank. Synthesis times are ps, LIBRA's ns.

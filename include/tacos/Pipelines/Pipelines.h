@@ -12,6 +12,8 @@ namespace tacos {
 
 struct TacosPipelineOptions
     : public mlir::PassPipelineOptions<TacosPipelineOptions> {
+  /// The list in the description must be the catalogue's names
+  /// (Synthesis/Algorithms.h): CatalogueSyncTests checks it.
   Option<coll::AlgorithmName> algorithm{
       *this, "algorithm",
       llvm::cl::desc("tacos | exact | ring | direct | rhd | dbt"),

@@ -14,7 +14,6 @@
 #define TACOS_SYNTHESIS_COMBINING_H
 
 #include "tacos/Synthesis/Algorithms.h"
-#include "tacos/Synthesis/TenSynthesizer.h"
 
 namespace tacos {
 
@@ -28,13 +27,6 @@ AlgorithmResult synthesizeCombining(const Network &network,
                                     const CollectiveSpec &spec,
                                     const Problem &dualProblem,
                                     const AlgorithmOptions &options);
-
-/// TACOS on any collective through the catalogue, with TEN's own options
-/// and result and without verification: for callers that time many
-/// requests (LIBRA's synthesized model, coll-decompose, benchmarks).
-SynthesisResult synthesizeCollective(const Network &network,
-                                     const CollectiveSpec &spec,
-                                     const SynthesisOptions &options);
 
 } // namespace tacos
 

@@ -16,32 +16,21 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 #include "tacos/Network/Network.h"
+#include "tacos/Synthesis/Algorithms.h"
 
-#include <string>
+#include <cstdint>
 
 namespace tacos {
-
-struct ExactOptions {
-  LinkModel model = LinkModel::Blocking;
-  /// Wall-clock limit for all Z3 calls together (0: none).
-  unsigned timeLimitMs = 60000;
-  /// Give up beyond this many steps.
-  unsigned maxSteps = 16;
-};
-
-struct ExactResult {
-  Schedule schedule;
-  int64_t timePs = 0;
-  unsigned steps = 0, rounds = 0;
-  /// Empty on success.
-  std::string error;
-};
 
 /// Networks up to this many NPUs are accepted.
 inline constexpr uint32_t kMaxExactNpus = 16;
 
-ExactResult synthesizeExact(const Network &network, const Problem &problem,
-                            const ExactOptions &options);
+/// The catalogue's run function for Algorithm::Exact (Algorithms.h), so it
+/// takes and returns the catalogue's types. It reads `model`, `timeLimitMs`
+/// (wall-clock limit for all Z3 calls together; 0: none) and `maxSteps`
+/// (give up beyond this many steps), and fills `steps` and `rounds`.
+AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
+                                const AlgorithmOptions &options);
 
 } // namespace tacos
 

@@ -27,49 +27,23 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 #include "tacos/Network/Network.h"
+#include "tacos/Synthesis/Algorithms.h"
 
-#include <functional>
 #include <string>
 
 namespace tacos {
 
-struct SynthesisOptions {
-  uint64_t seed = 0;
-  /// Runs seeds seed, seed+1, ... and keeps the fastest schedule (ties: the
-  /// lowest seed).
-  unsigned trials = 1;
-  LinkModel model = LinkModel::Blocking;
-  /// False: only the time and the transfer count are kept (for networks
-  /// whose schedule would not fit in memory); no compaction either.
-  bool materialize = true;
-  /// All-Reduce: let a chunk's All-Gather start as soon as its own reduction
-  /// is done (true), or only after the whole Reduce-Scatter (false).
-  bool pipelinePhases = true;
-  /// Also route each trial chunk by chunk with link reservations
-  /// (ReservationRouter.h) where that applies, and keep the faster of the
-  /// two schedules. False leaves the greedy matching alone (to measure it).
-  bool reservationRouting = true;
-  /// Called now and then with the fraction of deliveries made (0..1).
-  std::function<void(double)> progress;
-};
-
-struct SynthesisResult {
-  Schedule schedule;
-  int64_t timePs = 0;
-  size_t numTransfers = 0;
-  uint64_t seed = 0;
-  /// All-Reduce only: the time with strict phases (every All-Gather transfer
-  /// after the whole Reduce-Scatter); timePs pipelines them per chunk.
-  int64_t strictPhasesPs = 0;
-  /// Empty on success.
-  std::string error;
-};
-
-/// Synthesizes a non-combining collective. Fails (with a message naming one
-/// unreachable source/destination pair) if the problem cannot be served, or
-/// if the network still has switches.
-SynthesisResult synthesizeTen(const Network &network, const Problem &problem,
-                              const SynthesisOptions &options);
+/// Synthesizes a non-combining collective: the catalogue's run function for
+/// Algorithm::Tacos (Algorithms.h), so it takes and returns the catalogue's
+/// types. It reads `model`, `seed`, `trials` (runs seeds seed, seed+1, ...
+/// and keeps the fastest schedule; ties: the lowest seed), `materialize`
+/// (false: no compaction either), `reservationRouting` (false leaves the
+/// greedy matching alone, to measure it) and `progress`; the other fields
+/// are the entry point's. Fails (with a message naming one unreachable
+/// source/destination pair) if the problem cannot be served, or if the
+/// network still has switches.
+AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
+                              const AlgorithmOptions &options);
 
 /// Checks that every destination of every chunk is reachable from one of its
 /// sources; returns "npu 3 cannot reach npu 5"-style text, or "".

@@ -36,6 +36,27 @@ public:
   std::vector<SmtFact> encode();
 
 private:
+  // The steps of encode(), in order; each reads what the earlier ones set.
+  void declareTimes();
+  void collectContributions();
+  /// 1: links, chunks and durations (and 5: a reduce of a chunk with a
+  /// single contribution).
+  void checkLinks();
+  /// 2: no two transfers on one link at once.
+  void checkOverlaps();
+  /// Arrivals into each (npu, chunk) certified in end order.
+  void orderArrivals();
+  /// 5: simultaneous writes into one NPU where one is a copy.
+  void checkRaces();
+  /// 3: every transfer's source holds its chunk; the values transfers carry.
+  void buildSentValues();
+  /// 5: no reduction counts a contribution twice.
+  void checkReductions();
+  /// 4 and 5: every required (chunk, npu) ends with the whole value.
+  void checkDeliveries();
+  /// 6: the reported time is the last end.
+  void checkTime();
+
   Value intConst(int64_t v) {
     return smt::IntConstantOp::create(
         b, loc, b.getIntegerAttr(b.getIntegerType(64), APInt(64, v, true)));
@@ -96,6 +117,9 @@ private:
   int64_t reported;
   unsigned width;
   std::vector<Value> starts, ends, flags;
+  Value reportedTime;
+  /// Each transfer's link, if it names one.
+  std::vector<std::optional<LinkId>> links;
   std::vector<SmtFact> facts;
   std::vector<uint8_t> combining;
   /// (npu, chunk) -> rank of its initial contribution, if any.
@@ -154,13 +178,20 @@ SmtValue Encoder::valueAt(uint32_t u, uint32_t c, Value time) {
   return value;
 }
 
-std::vector<SmtFact> Encoder::encode() {
+/// Every transfer's start and end, and the reported time, as named
+/// integers fixed to the schedule's values.
+void Encoder::declareTimes() {
   size_t n = t.size();
   for (size_t i = 0; i < n; ++i) {
     starts.push_back(fact("s_" + std::to_string(i), t.start(i)));
     ends.push_back(fact("e_" + std::to_string(i), t.end(i)));
   }
-  Value reportedTime = fact("time", reported);
+  reportedTime = fact("time", reported);
+}
+
+/// Which rank each (npu, chunk) contributes at the start, and which chunks
+/// combine several contributions.
+void Encoder::collectContributions() {
   combining.assign(spec.numChunks, 0);
   for (uint32_t c = 0; c < spec.numChunks; ++c) {
     std::set<uint32_t> ranks;
@@ -170,9 +201,11 @@ std::vector<SmtFact> Encoder::encode() {
     }
     combining[c] = ranks.size() > 1;
   }
+}
 
-  // 1: links, chunks and durations.
-  std::vector<std::optional<LinkId>> links(n);
+void Encoder::checkLinks() {
+  size_t n = t.size();
+  links.assign(n, std::nullopt);
   for (size_t i = 0; i < n; ++i) {
     links[i] = findLink(network, t.src(i), t.dst(i), t.lane(i));
     bool wellFormed = links[i] && t.chunk(i) < spec.numChunks &&
@@ -201,9 +234,12 @@ std::vector<SmtFact> Encoder::encode() {
               ", which has a single contribution",
           boolConst(true));
   }
+}
 
+void Encoder::checkOverlaps() {
   // 2: per link, the transfers in start order (the certificate) must be in
   // that order and each must start after the previous one frees the link.
+  size_t n = t.size();
   std::map<LinkId, std::vector<size_t>> byLink;
   for (size_t i = 0; i < n; ++i)
     if (links[i])
@@ -229,7 +265,9 @@ std::vector<SmtFact> Encoder::encode() {
           anyOf({lt(starts[i], starts[before]), lt(starts[i], freed)}));
     }
   }
+}
 
+void Encoder::orderArrivals() {
   // Arrivals into each (npu, chunk) in end order: the certificate behind
   // valueAt; a wrong order is reported as a causality fault of the later one.
   // Arrivals at one time land in the native verifier's canonical order
@@ -247,7 +285,9 @@ std::vector<SmtFact> Encoder::encode() {
           describe(list[k]) + " arrives out of order",
           lt(ends[list[k]], ends[list[k - 1]]));
   }
+}
 
+void Encoder::checkRaces() {
   // 5: simultaneous writes of a combining chunk into one NPU race when one
   // of them is a copy (docs/Verification.md). With the arrivals certified in
   // end order, a group of equal ends is a run of the list: a member races if
@@ -285,9 +325,12 @@ std::vector<SmtFact> Encoder::encode() {
           anyOf({before[k], after[k], own}));
     }
   }
+}
 
+void Encoder::buildSentValues() {
   // 3 and the values transfers carry, in start order so every value a
   // transfer depends on exists before it is used.
+  size_t n = t.size();
   std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
@@ -311,7 +354,9 @@ std::vector<SmtFact> Encoder::encode() {
   }
   // A transfer whose source value depends on a later-starting arrival is
   // caught by the causality facts above; values of all transfers exist now.
+}
 
+void Encoder::checkReductions() {
   // 5 at each reduction: the incoming set must not overlap what is there.
   for (auto &[key, list] : arrivals) {
     auto [v, c] = key;
@@ -328,7 +373,9 @@ std::vector<SmtFact> Encoder::encode() {
           distinct(overlap, bvConst(APInt(width, 0))));
     }
   }
+}
 
+void Encoder::checkDeliveries() {
   // 4 and 5 at the end: every required (chunk, npu) holds the whole value.
   for (uint32_t c = 0; c < spec.numChunks; ++c) {
     APInt full(width, 0);
@@ -350,8 +397,11 @@ std::vector<SmtFact> Encoder::encode() {
                             intConst(int64_t(spec.initial[c].size())))}));
     }
   }
+}
 
+void Encoder::checkTime() {
   // 6: the reported time is the last end.
+  size_t n = t.size();
   int64_t lastEnd = 0;
   for (size_t i = 0; i < n; ++i)
     lastEnd = std::max(lastEnd, t.end(i));
@@ -367,7 +417,20 @@ std::vector<SmtFact> Encoder::encode() {
           " ps, but the last transfer ends at " + std::to_string(lastEnd) +
           " ps",
       anyOf({anyOf(endsLater), noneAtTime}));
+}
 
+std::vector<SmtFact> Encoder::encode() {
+  // The steps create the SMT ops in this order, which is the script's.
+  declareTimes();
+  collectContributions();
+  checkLinks();
+  checkOverlaps();
+  orderArrivals();
+  checkRaces();
+  buildSentValues();
+  checkReductions();
+  checkDeliveries();
+  checkTime();
   smt::AssertOp::create(b, loc, anyOf(flags));
   return std::move(facts);
 }

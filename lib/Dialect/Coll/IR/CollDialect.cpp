@@ -106,13 +106,17 @@ LogicalResult WorkloadCollectiveAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, Collective kind,
     int64_t size, ArrayRef<int64_t> dims, ArrayRef<int64_t> groups,
     int64_t count) {
+  // No default: a new collective must say whether LIBRA models it.
   switch (kind) {
   case Collective::all_reduce:
   case Collective::reduce_scatter:
   case Collective::all_gather:
   case Collective::all_to_all:
     break;
-  default:
+  case Collective::broadcast:
+  case Collective::reduce:
+  case Collective::gather:
+  case Collective::scatter:
     return emitError() << "LIBRA models all_reduce, reduce_scatter, "
                           "all_gather and all_to_all, not "
                        << stringifyCollective(kind);

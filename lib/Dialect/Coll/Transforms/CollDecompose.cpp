@@ -1,14 +1,14 @@
 //===- CollDecompose.cpp - All-Reduce as two phases -----------------------===//
 //
-// Thin: the core's synthesizeCollective does the decomposition; this pass
-// applies it to All-Reduce requests only.
+// Thin: the core's synthesize() (Algorithms.h) does the decomposition; this
+// pass applies it to All-Reduce requests only.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
-#include "tacos/Synthesis/Combining.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -39,13 +39,14 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
           buildCollectiveModel(request, symbols, &networks);
       if (failed(collective))
         return signalPassFailure();
-      SynthesisOptions options;
+      AlgorithmOptions options;
       options.seed = seed;
       options.trials = trials;
       options.pipelinePhases = phases == DecomposePhases::Pipelined;
       options.model = latency;
-      SynthesisResult result = synthesizeCollective(
-          collective->network, collective->spec, options);
+      options.verify = false;
+      AlgorithmResult result =
+          synthesize(collective->network, collective->spec, options);
       if (!result.error.empty()) {
         request.emitError("coll-decompose: ") << result.error;
         return signalPassFailure();

@@ -55,13 +55,16 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     shortest-path routing (§5.6). Every result is
     timed by the simulator's semantics, so `coll-simulate` reproduces it.
 
-    Every collective is supported with `algorithm=tacos`: combining ones
-    (Reduce-Scatter, Reduce: the inverse of an All-Gather / Broadcast
-    synthesized on the transposed network; All-Reduce: Reduce-Scatter then
-    All-Gather, as `coll-decompose`). The other algorithms build the
-    non-combining collectives (All-Gather, Broadcast, Scatter, Gather,
-    All-to-All). A collective whose destinations cannot be reached is an
-    error naming one unreachable pair.
+    Every algorithm accepts every collective: combining ones
+    (Reduce-Scatter, Reduce: the inverse of an All-Gather / Broadcast the
+    chosen algorithm builds on the transposed network; All-Reduce:
+    Reduce-Scatter then All-Gather, as `coll-decompose`). Inversion needs
+    the dual to receive each chunk once per NPU (a tree); a baseline that
+    routes a chunk to an NPU twice (`direct` on a ring) is refused with an
+    error naming the NPU. A collective whose destinations cannot be reached
+    is an error naming one unreachable pair. The algorithm names are the
+    catalogue's (Synthesis/Algorithms.h); a unit test (CatalogueSyncTests)
+    fails if the option's list drifts from it.
 
     Runs after: `topo-unwind-switches` (a network with switches is refused)
     and `topo-allocate-bandwidth` (a network with undecided `?` bandwidths
