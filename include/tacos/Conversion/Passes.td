@@ -69,7 +69,7 @@ def ConvertMPIProgramToLLVM
     2-byte floats); a buffer that is not contiguous; any op left that is not
     in the LLVM dialect.
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::DLTIDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 def StripTopoColl : Pass<"strip-topo-coll", "mlir::ModuleOp"> {

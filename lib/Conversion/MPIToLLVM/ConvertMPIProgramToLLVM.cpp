@@ -13,6 +13,7 @@
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -54,6 +55,27 @@ static LogicalResult checkUpstreamElementTypes(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Writes the default ABI into a module that names none. Upstream's
+/// patterns query the DLTI entry with errors on: without it, each of them
+/// reports "target op of failed DLTI query" before choosing MPICH. The
+/// result also says which ABI it was lowered for.
+static void pinMPIImplementation(ModuleOp module,
+                                 MPIImplementation implementation) {
+  if (succeeded(dlti::query(module, {"MPI:Implementation"},
+                            /*emitError=*/false)))
+    return;
+  MLIRContext *context = module.getContext();
+  SmallVector<DataLayoutEntryInterface> entries;
+  if (auto map = module->getAttrOfType<MapAttr>("dlti.map"))
+    llvm::append_range(entries, map.getEntries());
+  entries.push_back(DataLayoutEntryAttr::get(
+      StringAttr::get(context, "MPI:Implementation"),
+      StringAttr::get(context, implementation == MPIImplementation::OpenMPI
+                                   ? "OpenMPI"
+                                   : "MPICH")));
+  module->setAttr("dlti.map", MapAttr::get(context, entries));
+}
+
 namespace {
 struct ConvertMPIProgramToLLVMPass
     : tacos::impl::ConvertMPIProgramToLLVMBase<ConvertMPIProgramToLLVMPass> {
@@ -62,6 +84,7 @@ struct ConvertMPIProgramToLLVMPass
     FailureOr<MPIImplementation> implementation = getMPIImplementation(module);
     if (failed(implementation) || failed(checkUpstreamElementTypes(module)))
       return signalPassFailure();
+    pinMPIImplementation(module, *implementation);
 
     MLIRContext *context = &getContext();
     const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();

@@ -236,9 +236,12 @@ protected:
     MemRefDescriptor memrefDescriptor(descriptor);
     Value pointer = memrefDescriptor.bufferPtr(
         rewriter, loc, *this->getTypeConverter(), type);
-    Value count = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                           rewriter.getI64IntegerAttr(1));
-    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    Value count = type.getRank() == 0
+                      ? LLVM::ConstantOp::create(rewriter, loc,
+                                                 rewriter.getI64Type(),
+                                                 rewriter.getI64IntegerAttr(1))
+                      : memrefDescriptor.size(rewriter, loc, 0);
+    for (int64_t dim = 1; dim < type.getRank(); ++dim)
       count = LLVM::MulOp::create(rewriter, loc, count,
                                   memrefDescriptor.size(rewriter, loc, dim));
     count = LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), count);
