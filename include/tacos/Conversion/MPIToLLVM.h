@@ -45,6 +45,12 @@ mlir::FailureOr<MPIImplementation> getMPIImplementation(mlir::Operation *op);
 /// byte order included, but no MPI reduction may use it).
 bool isTransferableElementType(mlir::Type elementType);
 
+/// Reports, on the op, every mpi op under `root` whose buffer the patterns
+/// (ours and upstream's) cannot lower: an element type without an MPI
+/// datatype (see isTransferableElementType; upstream's send, recv and
+/// allreduce take i8 to i64, f32 and f64 only) or a non-contiguous layout.
+mlir::LogicalResult checkMPIOperands(mlir::Operation *root);
+
 /// Adds the `!mpi.request` (i32 for MPICH, !llvm.ptr for Open MPI) and
 /// `!mpi.retval` (i32) type conversions to `converter` and the patterns for
 /// mpi.comm_size, isend, irecv, wait and barrier to `patterns`.

@@ -26,35 +26,6 @@ namespace tacos {
 using namespace mlir;
 using namespace tacos;
 
-/// Upstream's send, recv and allreduce patterns assert on an element type
-/// they have no datatype for (and, without assertions, emit an invalid
-/// one): refuse those before the conversion runs.
-static LogicalResult checkUpstreamElementTypes(ModuleOp module) {
-  auto check = [](Operation *op, Value buffer) -> LogicalResult {
-    Type type = cast<ShapedType>(buffer.getType()).getElementType();
-    if (type.isF32() || type.isF64())
-      return success();
-    if (auto integer = dyn_cast<IntegerType>(type);
-        integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth()))
-      return success();
-    return op->emitError() << op->getName() << " of " << type
-                           << " elements has no MPI datatype in MLIR 22's "
-                              "lowering (supported: i8, i16, i32, i64, f32, "
-                              "f64)";
-  };
-  WalkResult result = module.walk([&](Operation *op) {
-    LogicalResult checked = success();
-    if (auto send = dyn_cast<mpi::SendOp>(op))
-      checked = check(op, send.getRef());
-    else if (auto recv = dyn_cast<mpi::RecvOp>(op))
-      checked = check(op, recv.getRef());
-    else if (auto allReduce = dyn_cast<mpi::AllReduceOp>(op))
-      checked = check(op, allReduce.getSendbuf());
-    return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
 /// Writes the default ABI into a module that names none. Upstream's
 /// patterns query the DLTI entry with errors on: without it, each of them
 /// reports "target op of failed DLTI query" before choosing MPICH. The
@@ -82,7 +53,7 @@ struct ConvertMPIProgramToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<MPIImplementation> implementation = getMPIImplementation(module);
-    if (failed(implementation) || failed(checkUpstreamElementTypes(module)))
+    if (failed(implementation) || failed(checkMPIOperands(module)))
       return signalPassFailure();
     pinMPIImplementation(module, *implementation);
 

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tacos;
@@ -213,25 +214,15 @@ public:
 
 protected:
   /// The start address and the element count (an i32, as MPI counts are
-  /// ints) of `memref`, whose converted descriptor is `descriptor`. Reports
-  /// buffers that MPI cannot take as one (pointer, count, datatype).
+  /// ints) of `memref`, whose converted descriptor is `descriptor`.
   FailureOr<std::pair<Value, Value>>
   buffer(ConversionPatternRewriter &rewriter, Operation *op, Value memref,
          Value descriptor) const {
+    // checkMPIOperands reports these before the conversion.
     auto type = dyn_cast<MemRefType>(memref.getType());
-    if (!type)
-      return op->emitError()
-             << op->getName() << " needs a ranked memref, not "
-             << memref.getType();
-    if (!isTransferableElementType(type.getElementType()))
-      return op->emitError()
-             << op->getName() << " cannot transfer elements of type "
-             << type.getElementType()
-             << ": no MPI datatype (supported: i8, i16, i32, i64, f16, bf16, "
-                "f32, f64)";
-    if (!isContiguous(type))
-      return op->emitError() << op->getName() << " needs a contiguous buffer, "
-                             << "not " << type;
+    if (!type || !isTransferableElementType(type.getElementType()) ||
+        !isContiguous(type))
+      return rewriter.notifyMatchFailure(op, "unsupported buffer");
     Location loc = op->getLoc();
     MemRefDescriptor memrefDescriptor(descriptor);
     Value pointer = memrefDescriptor.bufferPtr(
@@ -439,4 +430,61 @@ void tacos::populateContiguousCopyToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   // Ahead of upstream's memref.copy lowering, which would match too.
   patterns.add<ContiguousCopyLowering>(converter, /*benefit=*/2);
+}
+
+/// Reports `buffer` of `op` if MPI cannot take it as one (pointer, count,
+/// datatype).
+static LogicalResult checkTransferBuffer(Operation *op, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!isTransferableElementType(type.getElementType()))
+    return op->emitError()
+           << op->getName() << " cannot transfer elements of type "
+           << type.getElementType()
+           << ": no MPI datatype (supported: i8, i16, i32, i64, f16, bf16, "
+              "f32, f64)";
+  if (!isContiguous(type))
+    return op->emitError() << op->getName()
+                           << " needs a contiguous buffer, not " << type;
+  return success();
+}
+
+/// Upstream's send, recv and allreduce patterns assert on an element type
+/// they have no datatype for (and, without assertions, emit an invalid one).
+static LogicalResult checkUpstreamBuffer(Operation *op, Value buffer) {
+  Type type = cast<MemRefType>(buffer.getType()).getElementType();
+  if (type.isF32() || type.isF64())
+    return success();
+  if (auto integer = dyn_cast<IntegerType>(type);
+      integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth()))
+    return success();
+  return op->emitError() << op->getName() << " of " << type
+                         << " elements has no MPI datatype in MLIR 22's "
+                            "lowering (supported: i8, i16, i32, i64, f32, "
+                            "f64)";
+}
+
+LogicalResult tacos::checkMPIOperands(Operation *root) {
+  bool valid = true;
+  root->walk([&](Operation *op) {
+    LogicalResult checked =
+        TypeSwitch<Operation *, LogicalResult>(op)
+            .Case([](mpi::ISendOp send) {
+              return checkTransferBuffer(send, send.getRef());
+            })
+            .Case([](mpi::IRecvOp recv) {
+              return checkTransferBuffer(recv, recv.getRef());
+            })
+            .Case([](mpi::SendOp send) {
+              return checkUpstreamBuffer(send, send.getRef());
+            })
+            .Case([](mpi::RecvOp recv) {
+              return checkUpstreamBuffer(recv, recv.getRef());
+            })
+            .Case([](mpi::AllReduceOp allReduce) {
+              return checkUpstreamBuffer(allReduce, allReduce.getSendbuf());
+            })
+            .Default([](Operation *) { return success(); });
+    valid &= succeeded(checked);
+  });
+  return success(valid);
 }
