@@ -26,6 +26,37 @@ namespace tacos {
 using namespace mlir;
 using namespace tacos;
 
+static StringRef name(MPIImplementation implementation) {
+  return implementation == MPIImplementation::OpenMPI ? "OpenMPI" : "MPICH";
+}
+
+/// The ABI of `module`, which must be that of every mpi op in it: upstream's
+/// patterns read the entry from the op's closest module, and the one type
+/// converter of the conversion gives `!mpi.request` one type.
+static FailureOr<MPIImplementation> getProgramImplementation(ModuleOp module) {
+  FailureOr<MPIImplementation> implementation = getMPIImplementation(module);
+  if (failed(implementation))
+    return failure();
+  WalkResult result = module.walk([&](Operation *op) {
+    auto closest = op->getParentOfType<ModuleOp>();
+    if (!isa<mpi::MPIDialect>(op->getDialect()) || closest == module)
+      return WalkResult::advance();
+    FailureOr<MPIImplementation> own = getMPIImplementation(closest);
+    if (failed(own))
+      return WalkResult::interrupt();
+    if (*own == *implementation)
+      return WalkResult::advance();
+    op->emitError() << "this op's module names \"MPI:Implementation\" "
+                    << name(*own) << " but the converted module's is "
+                    << name(*implementation)
+                    << ": one conversion lowers one MPI ABI";
+    return WalkResult::interrupt();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return implementation;
+}
+
 /// Writes the default ABI into a module that names none. Upstream's
 /// patterns query the DLTI entry with errors on: without it, each of them
 /// reports "target op of failed DLTI query" before choosing MPICH. The
@@ -41,9 +72,7 @@ static void pinMPIImplementation(ModuleOp module,
     llvm::append_range(entries, map.getEntries());
   entries.push_back(DataLayoutEntryAttr::get(
       StringAttr::get(context, "MPI:Implementation"),
-      StringAttr::get(context, implementation == MPIImplementation::OpenMPI
-                                   ? "OpenMPI"
-                                   : "MPICH")));
+      StringAttr::get(context, name(implementation))));
   module->setAttr("dlti.map", MapAttr::get(context, entries));
 }
 
@@ -52,7 +81,8 @@ struct ConvertMPIProgramToLLVMPass
     : tacos::impl::ConvertMPIProgramToLLVMBase<ConvertMPIProgramToLLVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<MPIImplementation> implementation = getMPIImplementation(module);
+    FailureOr<MPIImplementation> implementation =
+        getProgramImplementation(module);
     if (failed(implementation) || failed(checkMPIOperands(module)))
       return signalPassFailure();
     pinMPIImplementation(module, *implementation);

@@ -91,3 +91,17 @@ func.func @scf(%n: index) {
   }
   return
 }
+
+// -----
+
+// Upstream's patterns read the ABI from the op's closest module; the
+// conversion has one type converter: a nested module may not differ.
+module {
+  module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
+    func.func @nested() {
+      // expected-error @+1 {{this op's module names "MPI:Implementation" OpenMPI but the converted module's is MPICH: one conversion lowers one MPI ABI}}
+      %comm = mpi.comm_world : !mpi.comm
+      return
+    }
+  }
+}
