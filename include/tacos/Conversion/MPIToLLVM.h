@@ -3,7 +3,8 @@
 // MLIR 22's MPI-to-LLVM patterns (mlir/Conversion/MPIToLLVM) lower
 // mpi.init, finalize, comm_world, comm_rank, comm_split, send, recv and
 // allreduce, but not mpi.comm_size, isend, irecv, wait or barrier, and they
-// give `!mpi.request` no LLVM type. These patterns fill the gap. They run in
+// give `!mpi.request` no LLVM type. These patterns fill the gap (and replace
+// upstream's comm_split, wrong for Open MPI). They run in
 // the same conversion as upstream's (one LLVMTypeConverter, on which
 // upstream already maps `!mpi.comm` to i64) and spell the same ABIs:
 //
@@ -53,7 +54,9 @@ mlir::LogicalResult checkMPIOperands(mlir::Operation *root);
 
 /// Adds the `!mpi.request` (i32 for MPICH, !llvm.ptr for Open MPI) and
 /// `!mpi.retval` (i32) type conversions to `converter` and the patterns for
-/// mpi.comm_size, isend, irecv, wait and barrier to `patterns`.
+/// mpi.comm_size, isend, irecv, wait and barrier to `patterns`, and one for
+/// mpi.comm_split that takes precedence over upstream's (which truncates an
+/// Open MPI communicator to 32 bits).
 void populateMPIToLLVMPatterns(mlir::LLVMTypeConverter &converter,
                                mlir::RewritePatternSet &patterns,
                                MPIImplementation implementation);

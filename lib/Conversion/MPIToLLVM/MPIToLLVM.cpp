@@ -209,8 +209,9 @@ bool isContiguous(MemRefType type) {
 template <typename Op>
 class MPIOpLowering : public ConvertOpToLLVMPattern<Op> {
 public:
-  MPIOpLowering(const LLVMTypeConverter &converter, MPIImplementation impl)
-      : ConvertOpToLLVMPattern<Op>(converter), abi(impl) {}
+  MPIOpLowering(const LLVMTypeConverter &converter, MPIImplementation impl,
+                PatternBenefit benefit = 1)
+      : ConvertOpToLLVMPattern<Op>(converter, benefit), abi(impl) {}
 
 protected:
   /// The start address and the element count (an i32, as MPI counts are
@@ -274,6 +275,42 @@ struct CommSizeLowering : MPIOpLowering<mpi::CommSizeOp> {
         LLVM::CallOp::create(rewriter, loc, *function, ValueRange{comm, slot});
     Value size = LLVM::LoadOp::create(rewriter, loc, i32, slot);
     replaceWithCall(rewriter, op, call, size);
+    return success();
+  }
+};
+
+/// mpi.comm_split -> MPI_Comm_split(comm, color, key, &newcomm), ahead of
+/// upstream's pattern, which loads the new communicator as an i32 whatever
+/// the ABI: right for MPICH, a truncated pointer for Open MPI.
+struct CommSplitLowering : MPIOpLowering<mpi::CommSplitOp> {
+  CommSplitLowering(const LLVMTypeConverter &converter, MPIImplementation impl)
+      : MPIOpLowering(converter, impl, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(mpi::CommSplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value comm = abi.communicator(rewriter, loc, adaptor.getComm());
+    FailureOr<LLVM::LLVMFuncOp> function = getOrDeclareFunction(
+        rewriter, op, "MPI_Comm_split",
+        LLVM::LLVMFunctionType::get(i32,
+                                    {comm.getType(), i32, i32, ptrType}));
+    if (failed(function))
+      return failure();
+    Value slot = entryBlockSlot(rewriter, op, comm.getType());
+    auto call = LLVM::CallOp::create(
+        rewriter, loc, *function,
+        ValueRange{comm, adaptor.getColor(), adaptor.getKey(), slot});
+    Value newComm = LLVM::LoadOp::create(rewriter, loc, comm.getType(), slot);
+    // Back to the i64 that upstream's type converter gives `!mpi.comm`.
+    Type i64 = rewriter.getI64Type();
+    if (abi.isOpenMPI())
+      newComm = LLVM::PtrToIntOp::create(rewriter, loc, i64, newComm);
+    else
+      newComm = LLVM::SExtOp::create(rewriter, loc, i64, newComm);
+    replaceWithCall(rewriter, op, call, newComm);
     return success();
   }
 };
@@ -418,8 +455,8 @@ void tacos::populateMPIToLLVMPatterns(LLVMTypeConverter &converter,
   converter.addConversion([](mpi::RetvalType type) {
     return IntegerType::get(type.getContext(), 32);
   });
-  patterns.add<CommSizeLowering, WaitLowering, BarrierLowering>(
-      converter, implementation);
+  patterns.add<CommSizeLowering, CommSplitLowering, WaitLowering,
+               BarrierLowering>(converter, implementation);
   patterns.add<NonBlockingLowering<mpi::ISendOp>>(converter, implementation,
                                                   "MPI_Isend");
   patterns.add<NonBlockingLowering<mpi::IRecvOp>>(converter, implementation,

@@ -73,6 +73,19 @@ func.func @size_and_barrier() -> i32 {
   return %size : i32
 }
 
+// MPICH's communicator is an int, carried as upstream's i64.
+// CHECK-LABEL: llvm.func @split(
+// CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x i32
+// CHECK: llvm.call @MPI_Comm_split(%{{.*}}, %{{.*}}, %{{.*}}, %[[SLOT]])
+// CHECK-NEXT: %[[NEW:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> i32
+// CHECK-NEXT: %[[AS_I64:.*]] = llvm.sext %[[NEW]] : i32 to i64
+// CHECK-NEXT: llvm.return %[[AS_I64]] : i64
+func.func @split(%color: i32, %key: i32) -> !mpi.comm {
+  %world = mpi.comm_world : !mpi.comm
+  %comm = mpi.comm_split(%world, %color, %key) : !mpi.comm
+  return %comm : !mpi.comm
+}
+
 // A request carried through a block argument and started as ub.poison is
 // an i32 everywhere.
 // CHECK-LABEL: llvm.func @carried(

@@ -12,6 +12,7 @@
 // CHECK-DAG: llvm.func @MPI_Wait(!llvm.ptr, !llvm.ptr) -> i32
 // CHECK-DAG: llvm.func @MPI_Comm_size(!llvm.ptr, !llvm.ptr) -> i32
 // CHECK-DAG: llvm.func @MPI_Barrier(!llvm.ptr) -> i32
+// CHECK-DAG: llvm.func @MPI_Comm_split(!llvm.ptr, i32, i32, !llvm.ptr) -> i32
 
 module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
   // A subview's buffer starts at aligned pointer + offset; its count is its
@@ -84,6 +85,20 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
     %size = mpi.comm_size(%comm) : i32
     mpi.barrier(%comm)
     return %size : i32
+  }
+
+  // The new communicator is a pointer, kept whole (upstream's pattern loads
+  // an i32 from the slot) and carried as upstream's i64.
+  // CHECK-LABEL: llvm.func @split(
+  // CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+  // CHECK: llvm.call @MPI_Comm_split(%{{.*}}, %{{.*}}, %{{.*}}, %[[SLOT]])
+  // CHECK-NEXT: %[[NEW:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
+  // CHECK-NEXT: %[[AS_I64:.*]] = llvm.ptrtoint %[[NEW]] : !llvm.ptr to i64
+  // CHECK-NEXT: llvm.return %[[AS_I64]] : i64
+  func.func @split(%color: i32, %key: i32) -> !mpi.comm {
+    %world = mpi.comm_world : !mpi.comm
+    %comm = mpi.comm_split(%world, %color, %key) : !mpi.comm
+    return %comm : !mpi.comm
   }
 }
 
