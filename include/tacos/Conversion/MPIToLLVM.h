@@ -8,9 +8,9 @@
 // the same conversion as upstream's (one LLVMTypeConverter, on which
 // upstream already maps `!mpi.comm` to i64) and spell the same ABIs:
 //
-//   ABI      MPI_Comm        MPI_Datatype            MPI_Request  STATUS_IGNORE
-//   MPICH    int             int constant            int          (MPI_Status*)1
-//   OpenMPI  &ompi_mpi_...   &ompi_mpi_<type> global ptr          null
+//   ABI      MPI_Comm        MPI_Datatype       MPI_Request  STATUS_IGNORE
+//   MPICH    int             int constant       int          (MPI_Status*)1
+//   OpenMPI  &ompi_mpi_...   &ompi_mpi_<type>   ptr          null
 //
 // The ABI comes from the module's DLTI entry "MPI:Implementation"
 // ("MPICH", the default as upstream, or "OpenMPI"); unlike upstream, an

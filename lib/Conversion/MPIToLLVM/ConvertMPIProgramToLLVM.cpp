@@ -70,9 +70,9 @@ static void pinMPIImplementation(ModuleOp module,
   SmallVector<DataLayoutEntryInterface> entries;
   if (auto map = module->getAttrOfType<MapAttr>("dlti.map"))
     llvm::append_range(entries, map.getEntries());
-  entries.push_back(DataLayoutEntryAttr::get(
-      StringAttr::get(context, "MPI:Implementation"),
-      StringAttr::get(context, name(implementation))));
+  entries.push_back(
+      DataLayoutEntryAttr::get(StringAttr::get(context, "MPI:Implementation"),
+                               StringAttr::get(context, name(implementation))));
   module->setAttr("dlti.map", MapAttr::get(context, entries));
 }
 

@@ -146,9 +146,8 @@ public:
           /*isConstant=*/false, LLVM::Linkage::External, type.openMPI,
           /*value=*/Attribute(), /*alignment=*/0, /*addrSpace=*/0);
     }
-    return LLVM::AddressOfOp::create(builder, loc,
-                                     LLVM::LLVMPointerType::get(context),
-                                     type.openMPI);
+    return LLVM::AddressOfOp::create(
+        builder, loc, LLVM::LLVMPointerType::get(context), type.openMPI);
   }
 
 private:
@@ -183,9 +182,9 @@ Value entryBlockSlot(OpBuilder &builder, Operation *op, Type type) {
       op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&scope->getRegion(0).front());
-  Value one = LLVM::ConstantOp::create(builder, op->getLoc(),
-                                       builder.getI64Type(),
-                                       builder.getI64IntegerAttr(1));
+  Value one =
+      LLVM::ConstantOp::create(builder, op->getLoc(), builder.getI64Type(),
+                               builder.getI64IntegerAttr(1));
   return LLVM::AllocaOp::create(
       builder, op->getLoc(), LLVM::LLVMPointerType::get(builder.getContext()),
       type, one);
@@ -206,8 +205,7 @@ bool isContiguous(MemRefType type) {
 }
 
 /// Base of the patterns: the ABI and the checks every buffer passes.
-template <typename Op>
-class MPIOpLowering : public ConvertOpToLLVMPattern<Op> {
+template <typename Op> class MPIOpLowering : public ConvertOpToLLVMPattern<Op> {
 public:
   MPIOpLowering(const LLVMTypeConverter &converter, MPIImplementation impl,
                 PatternBenefit benefit = 1)
@@ -216,9 +214,9 @@ public:
 protected:
   /// The start address and the element count (an i32, as MPI counts are
   /// ints) of `memref`, whose converted descriptor is `descriptor`.
-  FailureOr<std::pair<Value, Value>>
-  buffer(ConversionPatternRewriter &rewriter, Operation *op, Value memref,
-         Value descriptor) const {
+  FailureOr<std::pair<Value, Value>> buffer(ConversionPatternRewriter &rewriter,
+                                            Operation *op, Value memref,
+                                            Value descriptor) const {
     // checkMPIOperands reports these before the conversion.
     auto type = dyn_cast<MemRefType>(memref.getType());
     if (!type || !isTransferableElementType(type.getElementType()) ||
@@ -226,13 +224,13 @@ protected:
       return rewriter.notifyMatchFailure(op, "unsupported buffer");
     Location loc = op->getLoc();
     MemRefDescriptor memrefDescriptor(descriptor);
-    Value pointer = memrefDescriptor.bufferPtr(
-        rewriter, loc, *this->getTypeConverter(), type);
-    Value count = type.getRank() == 0
-                      ? LLVM::ConstantOp::create(rewriter, loc,
-                                                 rewriter.getI64Type(),
-                                                 rewriter.getI64IntegerAttr(1))
-                      : memrefDescriptor.size(rewriter, loc, 0);
+    Value pointer = memrefDescriptor.bufferPtr(rewriter, loc,
+                                               *this->getTypeConverter(), type);
+    Value count =
+        type.getRank() == 0
+            ? LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       rewriter.getI64IntegerAttr(1))
+            : memrefDescriptor.size(rewriter, loc, 0);
     for (int64_t dim = 1; dim < type.getRank(); ++dim)
       count = LLVM::MulOp::create(rewriter, loc, count,
                                   memrefDescriptor.size(rewriter, loc, dim));
@@ -295,8 +293,7 @@ struct CommSplitLowering : MPIOpLowering<mpi::CommSplitOp> {
     Value comm = abi.communicator(rewriter, loc, adaptor.getComm());
     FailureOr<LLVM::LLVMFuncOp> function = getOrDeclareFunction(
         rewriter, op, "MPI_Comm_split",
-        LLVM::LLVMFunctionType::get(i32,
-                                    {comm.getType(), i32, i32, ptrType}));
+        LLVM::LLVMFunctionType::get(i32, {comm.getType(), i32, i32, ptrType}));
     if (failed(function))
       return failure();
     Value slot = entryBlockSlot(rewriter, op, comm.getType());
@@ -318,8 +315,7 @@ struct CommSplitLowering : MPIOpLowering<mpi::CommSplitOp> {
 /// mpi.isend -> MPI_Isend(buf, count, type, dest, tag, comm, &request) and
 /// mpi.irecv -> MPI_Irecv(buf, count, type, source, tag, comm, &request):
 /// the same signature, the peer in the same place.
-template <typename Op>
-struct NonBlockingLowering : MPIOpLowering<Op> {
+template <typename Op> struct NonBlockingLowering : MPIOpLowering<Op> {
   NonBlockingLowering(const LLVMTypeConverter &converter,
                       MPIImplementation impl, StringRef callee)
       : MPIOpLowering<Op>(converter, impl), callee(callee) {}
@@ -335,22 +331,22 @@ struct NonBlockingLowering : MPIOpLowering<Op> {
     if (failed(buffer))
       return failure();
     auto [pointer, count] = *buffer;
-    Value datatype =
-        this->abi.datatype(rewriter, loc, op->template getParentOfType<ModuleOp>(),
-                           op.getRef().getType().getElementType());
+    Value datatype = this->abi.datatype(
+        rewriter, loc, op->template getParentOfType<ModuleOp>(),
+        op.getRef().getType().getElementType());
     Value comm = this->abi.communicator(rewriter, loc, adaptor.getComm());
     FailureOr<LLVM::LLVMFuncOp> function = getOrDeclareFunction(
         rewriter, op, callee,
-        LLVM::LLVMFunctionType::get(i32, {ptrType, i32, datatype.getType(),
-                                          i32, i32, comm.getType(), ptrType}));
+        LLVM::LLVMFunctionType::get(i32, {ptrType, i32, datatype.getType(), i32,
+                                          i32, comm.getType(), ptrType}));
     if (failed(function))
       return failure();
     Type requestType = this->abi.requestType(rewriter.getContext());
     Value slot = entryBlockSlot(rewriter, op, requestType);
-    auto call = LLVM::CallOp::create(
-        rewriter, loc, *function,
-        ValueRange{pointer, count, datatype, peer(adaptor), adaptor.getTag(),
-                   comm, slot});
+    auto call =
+        LLVM::CallOp::create(rewriter, loc, *function,
+                             ValueRange{pointer, count, datatype, peer(adaptor),
+                                        adaptor.getTag(), comm, slot});
     Value request = LLVM::LoadOp::create(rewriter, loc, requestType, slot);
     this->replaceWithCall(rewriter, op, call, request);
     return success();
@@ -379,12 +375,12 @@ struct WaitLowering : MPIOpLowering<mpi::Wait> {
         LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptrType, ptrType}));
     if (failed(function))
       return failure();
-    Value slot = entryBlockSlot(rewriter, op,
-                                abi.requestType(rewriter.getContext()));
+    Value slot =
+        entryBlockSlot(rewriter, op, abi.requestType(rewriter.getContext()));
     LLVM::StoreOp::create(rewriter, loc, adaptor.getReq(), slot);
-    auto call = LLVM::CallOp::create(
-        rewriter, loc, *function,
-        ValueRange{slot, abi.statusIgnore(rewriter, loc)});
+    auto call =
+        LLVM::CallOp::create(rewriter, loc, *function,
+                             ValueRange{slot, abi.statusIgnore(rewriter, loc)});
     replaceWithCall(rewriter, op, call);
     return success();
   }
@@ -403,8 +399,8 @@ struct BarrierLowering : MPIOpLowering<mpi::Barrier> {
         LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {comm.getType()}));
     if (failed(function))
       return failure();
-    auto call =
-        LLVM::CallOp::create(rewriter, op.getLoc(), *function, ValueRange{comm});
+    auto call = LLVM::CallOp::create(rewriter, op.getLoc(), *function,
+                                     ValueRange{comm});
     replaceWithCall(rewriter, op, call);
     return success();
   }
@@ -429,14 +425,13 @@ struct ContiguousCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
     MemRefDescriptor target(adaptor.getTarget());
     Value elementSize =
         getSizeInBytes(loc, sourceType.getElementType(), rewriter);
-    Value bytes = LLVM::MulOp::create(rewriter, loc,
-                                      source.size(rewriter, loc, 0),
-                                      elementSize);
+    Value bytes = LLVM::MulOp::create(
+        rewriter, loc, source.size(rewriter, loc, 0), elementSize);
     LLVM::MemcpyOp::create(
         rewriter, loc,
         target.bufferPtr(rewriter, loc, *getTypeConverter(), targetType),
-        source.bufferPtr(rewriter, loc, *getTypeConverter(), sourceType),
-        bytes, /*isVolatile=*/false);
+        source.bufferPtr(rewriter, loc, *getTypeConverter(), sourceType), bytes,
+        /*isVolatile=*/false);
     rewriter.eraseOp(op);
     return success();
   }
@@ -455,16 +450,17 @@ void tacos::populateMPIToLLVMPatterns(LLVMTypeConverter &converter,
   converter.addConversion([](mpi::RetvalType type) {
     return IntegerType::get(type.getContext(), 32);
   });
-  patterns.add<CommSizeLowering, CommSplitLowering, WaitLowering,
-               BarrierLowering>(converter, implementation);
+  patterns
+      .add<CommSizeLowering, CommSplitLowering, WaitLowering, BarrierLowering>(
+          converter, implementation);
   patterns.add<NonBlockingLowering<mpi::ISendOp>>(converter, implementation,
                                                   "MPI_Isend");
   patterns.add<NonBlockingLowering<mpi::IRecvOp>>(converter, implementation,
                                                   "MPI_Irecv");
 }
 
-void tacos::populateContiguousCopyToLLVMPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+void tacos::populateContiguousCopyToLLVMPatterns(LLVMTypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
   // Ahead of upstream's memref.copy lowering, which would match too.
   patterns.add<ContiguousCopyLowering>(converter, /*benefit=*/2);
 }

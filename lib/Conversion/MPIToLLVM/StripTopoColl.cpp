@@ -10,8 +10,7 @@ namespace tacos {
 using namespace mlir;
 
 namespace {
-struct StripTopoCollPass
-    : tacos::impl::StripTopoCollBase<StripTopoCollPass> {
+struct StripTopoCollPass : tacos::impl::StripTopoCollBase<StripTopoCollPass> {
   void runOnOperation() override {
     // By namespace, so that this pass needs neither dialect linked in.
     for (Operation &op :
