@@ -38,8 +38,10 @@ static FailureOr<MPIImplementation> getProgramImplementation(ModuleOp module) {
   if (failed(implementation))
     return failure();
   WalkResult result = module.walk([&](Operation *op) {
+    if (!isa_and_nonnull<mpi::MPIDialect>(op->getDialect()))
+      return WalkResult::advance();
     auto closest = op->getParentOfType<ModuleOp>();
-    if (!isa<mpi::MPIDialect>(op->getDialect()) || closest == module)
+    if (closest == module)
       return WalkResult::advance();
     FailureOr<MPIImplementation> own = getMPIImplementation(closest);
     if (failed(own))

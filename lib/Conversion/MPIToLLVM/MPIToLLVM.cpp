@@ -23,6 +23,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tacos;
 
@@ -204,6 +206,23 @@ bool isContiguous(MemRefType type) {
   return memref::isStaticShapeAndContiguousRowMajor(type);
 }
 
+/// An i64 element count as MPI's int count. A count above INT_MAX becomes
+/// -1, which MPI rejects (MPI_ERR_COUNT, fatal under the default error
+/// handler), rather than its low 32 bits, which could be a smaller valid
+/// count that would silently move part of the buffer.
+Value toMPICount(OpBuilder &builder, Location loc, Value count) {
+  Type i32 = builder.getI32Type();
+  Value limit = LLVM::ConstantOp::create(
+      builder, loc, builder.getI64Type(),
+      builder.getI64IntegerAttr(std::numeric_limits<int32_t>::max()));
+  Value tooLarge = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ugt,
+                                        count, limit);
+  Value invalid = LLVM::ConstantOp::create(builder, loc, i32,
+                                           builder.getI32IntegerAttr(-1));
+  Value truncated = LLVM::TruncOp::create(builder, loc, i32, count);
+  return LLVM::SelectOp::create(builder, loc, tooLarge, invalid, truncated);
+}
+
 /// Base of the patterns: the ABI and the checks every buffer passes.
 template <typename Op> class MPIOpLowering : public ConvertOpToLLVMPattern<Op> {
 public:
@@ -213,7 +232,8 @@ public:
 
 protected:
   /// The start address and the element count (an i32, as MPI counts are
-  /// ints) of `memref`, whose converted descriptor is `descriptor`.
+  /// ints; see toMPICount) of `memref`, whose converted descriptor is
+  /// `descriptor`.
   FailureOr<std::pair<Value, Value>> buffer(ConversionPatternRewriter &rewriter,
                                             Operation *op, Value memref,
                                             Value descriptor) const {
@@ -234,8 +254,7 @@ protected:
     for (int64_t dim = 1; dim < type.getRank(); ++dim)
       count = LLVM::MulOp::create(rewriter, loc, count,
                                   memrefDescriptor.size(rewriter, loc, dim));
-    count = LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), count);
-    return std::make_pair(pointer, count);
+    return std::make_pair(pointer, toMPICount(rewriter, loc, count));
   }
 
   /// Replaces `op`, whose optional `!mpi.retval` result comes first, by

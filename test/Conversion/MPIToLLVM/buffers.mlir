@@ -10,10 +10,12 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
   // CHECK: %[[D0:.*]] = llvm.extractvalue %{{.*}}[3, 0]
   // CHECK: %[[D1:.*]] = llvm.extractvalue %{{.*}}[3, 1]
   // CHECK: %[[N:.*]] = llvm.mul %[[D0]], %[[D1]] : i64
-  // CHECK: %[[COUNT:.*]] = llvm.trunc %[[N]] : i64 to i32
+  // CHECK: %[[LOW:.*]] = llvm.trunc %[[N]] : i64 to i32
+  // CHECK: %[[COUNT:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[LOW]] : i1, i32
   // CHECK: llvm.call @MPI_Isend(%{{.*}}, %[[COUNT]],
   // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
-  // CHECK: %[[COUNT0:.*]] = llvm.trunc %[[ONE]] : i64 to i32
+  // CHECK: %[[LOW0:.*]] = llvm.trunc %[[ONE]] : i64 to i32
+  // CHECK: %[[COUNT0:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[LOW0]] : i1, i32
   // CHECK: llvm.call @MPI_Irecv(%{{.*}}, %[[COUNT0]],
   func.func @ranks(%matrix: memref<?x?xi32>, %scalar: memref<f64, strided<[], offset: ?>>) {
     %comm = mpi.comm_world : !mpi.comm

@@ -22,7 +22,7 @@
 // MPI_COMM_WORLD = 0x44000000
 // CHECK: %[[WORLD:.*]] = llvm.mlir.constant(1140850688 : i64) : i64
 // CHECK: %[[PTR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[COUNT:.*]] = llvm.trunc %{{.*}} : i64 to i32
+// CHECK: %[[COUNT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
 // MPI_FLOAT = 0x4c00040a
 // CHECK: %[[TYPE:.*]] = llvm.mlir.constant(1275069450 : i32) : i32
 // CHECK: %[[COMM:.*]] = llvm.trunc %[[WORLD]] : i64 to i32

@@ -27,7 +27,13 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
   // CHECK: %[[OFF:.*]] = llvm.extractvalue %{{.*}}[2]
   // CHECK: %[[PTR:.*]] = llvm.getelementptr %[[BASE]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
   // CHECK: %[[N:.*]] = llvm.extractvalue %{{.*}}[3, 0]
-  // CHECK: %[[COUNT:.*]] = llvm.trunc %[[N]] : i64 to i32
+  // A count above INT_MAX is passed as -1, which MPI refuses, rather than
+  // cut to its low 32 bits.
+  // CHECK: %[[MAX:.*]] = llvm.mlir.constant(2147483647 : i64) : i64
+  // CHECK: %[[BIG:.*]] = llvm.icmp "ugt" %[[N]], %[[MAX]] : i64
+  // CHECK: %[[BAD:.*]] = llvm.mlir.constant(-1 : i32) : i32
+  // CHECK: %[[LOW:.*]] = llvm.trunc %[[N]] : i64 to i32
+  // CHECK: %[[COUNT:.*]] = llvm.select %[[BIG]], %[[BAD]], %[[LOW]] : i1, i32
   // CHECK: %[[TYPE:.*]] = llvm.mlir.addressof @ompi_mpi_float : !llvm.ptr
   // CHECK: %[[C:.*]] = llvm.inttoptr %[[COMM]] : i64 to !llvm.ptr
   // CHECK: llvm.call @MPI_Isend(%[[PTR]], %[[COUNT]], %[[TYPE]], %[[PEER]], %[[TAG]], %[[C]], %[[SLOT]])
