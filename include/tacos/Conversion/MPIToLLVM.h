@@ -46,8 +46,9 @@ mlir::FailureOr<MPIImplementation> getMPIImplementation(mlir::Operation *op);
 /// byte order included, but no MPI reduction may use it).
 bool isTransferableElementType(mlir::Type elementType);
 
-/// Reports, on the op, every mpi op under `root` whose buffer the patterns
-/// (ours and upstream's) cannot lower: an element type without an MPI
+/// Reports, on the op, every mpi op under `root` outside a function, or
+/// whose buffer the patterns (ours and upstream's) cannot lower: an element
+/// type without an MPI
 /// datatype (see isTransferableElementType; upstream's send, recv and
 /// allreduce take i8 to i64, f32 and f64 only) or a non-contiguous layout.
 mlir::LogicalResult checkMPIOperands(mlir::Operation *root);

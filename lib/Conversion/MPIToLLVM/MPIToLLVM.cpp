@@ -518,6 +518,13 @@ static LogicalResult checkUpstreamBuffer(Operation *op, Value buffer) {
 LogicalResult tacos::checkMPIOperands(Operation *root) {
   bool valid = true;
   root->walk([&](Operation *op) {
+    // Calls, and the slots of the handles they return, need a function.
+    if (isa_and_nonnull<mpi::MPIDialect>(op->getDialect()) &&
+        !op->getParentWithTrait<OpTrait::AutomaticAllocationScope>()) {
+      op->emitError() << op->getName() << " is not inside a function";
+      valid = false;
+      return;
+    }
     LogicalResult checked =
         TypeSwitch<Operation *, LogicalResult>(op)
             .Case([](mpi::ISendOp send) {

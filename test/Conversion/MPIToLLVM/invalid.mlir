@@ -105,3 +105,11 @@ module {
     }
   }
 }
+
+// -----
+
+// An MPI call outside a function has no frame for the handles it returns.
+// expected-error @+1 {{mpi.comm_world is not inside a function}}
+%comm = mpi.comm_world : !mpi.comm
+// expected-error @+1 {{mpi.comm_size is not inside a function}}
+%size = mpi.comm_size(%comm) : i32
