@@ -48,9 +48,9 @@ bool isTransferableElementType(mlir::Type elementType);
 
 /// Reports, on the op, every mpi op under `root` outside a function, or
 /// whose buffer the patterns (ours and upstream's) cannot lower: an element
-/// type without an MPI
-/// datatype (see isTransferableElementType; upstream's send, recv and
-/// allreduce take i8 to i64, f32 and f64 only) or a non-contiguous layout.
+/// type without an MPI datatype (see isTransferableElementType; upstream's
+/// send, recv and allreduce take i8 to i64, f32 and f64 only) or a
+/// non-contiguous layout.
 mlir::LogicalResult checkMPIOperands(mlir::Operation *root);
 
 /// Adds the `!mpi.request` (i32 for MPICH, !llvm.ptr for Open MPI) and
