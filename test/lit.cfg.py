@@ -23,6 +23,30 @@ llvm_config.use_default_substitutions()
 if config.z3_enabled:
     config.available_features.add("z3")
 
+# End-to-end tests of the LLVM path compile with clang, link against Open MPI
+# (flags from its mpicc wrapper) and run under mpirun: feature `mpi` when all
+# three are here. --allow-run-as-root: CI containers run as root.
+import shutil
+import subprocess
+
+def mpicc_flags(what):
+    mpicc = shutil.which("mpicc")
+    if not mpicc:
+        return None
+    result = subprocess.run([mpicc, "-showme:" + what], capture_output=True,
+                            text=True)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+mpirun = shutil.which("mpirun")
+clang = os.path.join(config.llvm_tools_dir, "clang")
+mpi_cflags, mpi_libs = mpicc_flags("compile"), mpicc_flags("link")
+if mpirun and os.path.exists(clang) and mpi_cflags is not None and mpi_libs is not None:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", mpirun + " --allow-run-as-root --oversubscribe"))
+    config.substitutions.append(("%mpi_cflags", mpi_cflags))
+    config.substitutions.append(("%mpi_libs", mpi_libs))
+    config.substitutions.append(("%clang", clang))
+
 tool_dirs = [config.tacos_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tacos-opt", "tacos-translate"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

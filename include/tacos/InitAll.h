@@ -13,8 +13,9 @@ class DialectRegistry;
 
 namespace tacos {
 
-/// Adds the topo and coll dialects, and smt (the output of
-/// convert-coll-to-smt), to `registry`.
+/// Adds the topo and coll dialects, smt (the output of
+/// convert-coll-to-smt), and the dialects of the executable back end (func,
+/// mpi, memref, scf, arith, ub, cf, dlti, llvm) to `registry`.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers every tacos pass and pipeline with the global pass registry, so

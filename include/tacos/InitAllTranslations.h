@@ -14,8 +14,9 @@
 namespace tacos {
 
 /// Registers upstream's SMT-LIB export (--export-smtlib, for the output of
-/// convert-coll-to-smt) and the LIBRA / ASTRA-sim imports
-/// (--import-libra-network, --import-astra-workload).
+/// convert-coll-to-smt), the LIBRA / ASTRA-sim imports
+/// (--import-libra-network, --import-astra-workload) and the LLVM IR export
+/// of tacos-lower-to-llvm's output (--mlir-to-llvmir).
 void registerAllTranslations();
 
 } // namespace tacos

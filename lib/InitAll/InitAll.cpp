@@ -2,17 +2,33 @@
 
 #include "tacos/InitAll.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
-#include "tacos/Conversion/CollToSMT.h"
+#include "tacos/Conversion/Passes.h"
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
 #include "tacos/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
 void tacos::registerAllDialects(mlir::DialectRegistry &registry) {
   // smt: the output of convert-coll-to-smt, so it can be read back.
   registry.insert<topo::TopoDialect, coll::CollDialect, mlir::smt::SMTDialect>();
+  // The executable back end: what convert-coll-to-mpi makes, the DLTI entry
+  // naming the MPI ABI, and what tacos-lower-to-llvm makes of it.
+  registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+                  mlir::DLTIDialect, mlir::func::FuncDialect,
+                  mlir::LLVM::LLVMDialect, mlir::memref::MemRefDialect,
+                  mlir::mpi::MPIDialect, mlir::scf::SCFDialect,
+                  mlir::ub::UBDialect>();
 }
 
 void tacos::registerAllPasses() {
@@ -20,4 +36,5 @@ void tacos::registerAllPasses() {
   coll::registerCollPasses();
   registerConversionPasses();
   registerTacosPipeline();
+  registerLowerToLLVMPipeline();
 }

@@ -1,6 +1,7 @@
 //===- InitAllTranslations.cpp - Register every tacos translation ---------===//
 
 #include "tacos/InitAllTranslations.h"
+#include "tacos/Target/LLVMIR/LLVMIRExport.h"
 #include "tacos/Target/Libra/LibraImport.h"
 
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
@@ -11,6 +12,7 @@ void tacos::registerAllTranslations() {
   static bool registered = [] {
     mlir::smt::registerExportSMTLIBTranslation();
     registerLibraImportTranslations();
+    registerLLVMIRExportTranslation();
     return true;
   }();
   (void)registered;

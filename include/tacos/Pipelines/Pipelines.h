@@ -63,6 +63,16 @@ void buildTacosPipeline(mlir::OpPassManager &pm,
 /// Registers `tacos-pipeline`.
 void registerTacosPipeline();
 
+/// A module of func/mpi/memref/scf/arith/ub ops (what convert-coll-to-mpi
+/// makes) to the LLVM dialect only: strip-topo-coll ->
+/// expand-strided-metadata -> lower-affine -> arith-expand -> scf-to-cf ->
+/// convert-mpi-program-to-llvm -> reconcile-unrealized-casts. The result is
+/// ready for `tacos-translate --mlir-to-llvmir`.
+void buildLowerToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers `tacos-lower-to-llvm`.
+void registerLowerToLLVMPipeline();
+
 } // namespace tacos
 
 #endif // TACOS_PIPELINES_PIPELINES_H
