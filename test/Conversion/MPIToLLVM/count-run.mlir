@@ -9,9 +9,12 @@
 // The honest descriptor works:
 // RUN: %mpirun -np 1 %t.exe 3 | FileCheck %s --check-prefix=OK
 // OK: rc 0 received 3 elements
-// RUN: not %mpirun -np 1 %t.exe 4294967299 2>&1 | FileCheck %s --check-prefix=HUGE
-// HUGE: MPI_ERR_COUNT
-// HUGE-NOT: received
+// The huge one is refused by MPI (MPI_ERR_COUNT, fatal). Open MPI 4.1 does
+// not always get its error text out before the job aborts (its help-message
+// forwarding races with the abort), so the test checks the failure and that
+// nothing was received, not the text:
+// RUN: not %mpirun -np 1 %t.exe 4294967299 > %t.out 2>&1
+// RUN: not grep received %t.out
 
 module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
   // Sends %buf to this rank itself and receives it into %into.
