@@ -1,4 +1,4 @@
-// Example networks from DESIGN.md and the collective-synthesis literature.
+// Example networks from docs/Syntax.md and the collective-synthesis literature.
 // Summarize them with:
 //   build/bin/tacos-opt examples/networks.mlir --topo-summary -o /dev/null
 // or see every link with --topo-expand.
@@ -26,7 +26,7 @@ topo.network @degraded {
 }
 
 // NVIDIA DGX-1 (8x V100, hybrid cube-mesh): NVLink bundles are parallel links
-// of 25 GB/s each (../shared/reference/TOPOLOGIES.md).
+// of 25 GB/s each.
 topo.network @dgx1 {
   topo.npus 8
   topo.link 0 <-> 1 link(25 GBps, 0.3 us)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # LIBRA's case studies: every model of examples/libra on the 3D and 4D
 # networks with 500 GBps per NPU in total, both objectives, plus GPT-3 on the
-# 4D network with DESIGN §6's constraint set. Imports every case, sizes it
+# 4D network with docs/Algorithms.md, LIBRA's constraint set. Imports every case, sizes it
 # with topo-allocate-bandwidth and prints one line per case and objective.
 #   examples/libra/case-studies.sh            (after scripts/setup.sh)
 # Environment (other relative paths are taken from where you run it):
@@ -58,7 +58,7 @@ for net in 3d 4d; do
       --total-bandwidth="500 GBps" -o "$CASES/${model}_$net.mlir"
   done
 done
-# GPT-3 on 4D with the constraints of DESIGN §6 (1000 GBps in total).
+# GPT-3 on 4D with the constraints of docs/Algorithms.md, LIBRA (1000 GBps in total).
 "$TRANSLATE" --import-astra-workload GPT_3.txt \
   --communicator=GPT_3_4d.yml --network=4d_network.yml \
   --cost-model=4d_cost_model.yml -o - |

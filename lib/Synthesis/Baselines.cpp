@@ -111,7 +111,7 @@ private:
 
 /// The problem seen as ranks and blocks, and the schedule being emitted.
 /// A block is the `blockSize` consecutive chunks that one rank owns (or, for
-/// All-to-All, that go from one rank to another); DESIGN §3 numbers them.
+/// All-to-All, that go from one rank to another); docs/Syntax.md, collective requests numbers them.
 class Builder {
 public:
   Builder(const Network &network, const Problem &problem)

@@ -1,6 +1,6 @@
 //===- LowerBounds.cpp - Lower bounds on collective time ------------------===//
 //
-// DESIGN §5.4, generalized from All-Gather to any non-combining Problem
+// docs/Reports.md, lower bounds, generalized from All-Gather to any non-combining Problem
 // through deliveries(v): the number of (chunk, destination v) pairs. Every
 // bound is a time no schedule valid under §5.5 can beat, in integer
 // picoseconds. Where the exact value is not an integer, bounds round up only
@@ -301,8 +301,8 @@ int64_t discreteBound(const Network &network, const Problem &problem,
 }
 
 /// cut: every chunk some NPU of S needs but no NPU of S holds crosses into S
-/// at least once, over the links from outside S into S. (DESIGN writes this
-/// with B_out of the complement: the same links.) Exhaustive over subsets,
+/// at least once, over the links from outside S into S. (Written
+/// with B_out of the complement, these are the same links.) Exhaustive over subsets,
 /// so only for small networks without switches (a switch would have to be
 /// put on one side of each cut too).
 std::optional<int64_t> cutBound(const Network &network, const Problem &problem,

@@ -1,6 +1,6 @@
 //===- Verifier.cpp - Native checker of collective algorithms -------------===//
 //
-// DESIGN §5.5. Written independently of the synthesizer: the only code shared
+// docs/Verification.md. Written independently of the synthesizer: the only code shared
 // with the rest of tacos is the definition of a link's cost (linkCost) and the
 // network model; lanes are resolved here, not through the simulator.
 //

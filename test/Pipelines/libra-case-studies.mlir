@@ -1,6 +1,6 @@
 // LIBRA's case studies (examples/libra/case-studies.sh, as the README runs
 // them): every model on the 3D and 4D networks with 500 GBps per NPU, both
-// objectives, and GPT-3 4D under DESIGN §6's constraints.
+// objectives, and GPT-3 4D under docs/Algorithms.md, LIBRA's constraints.
 // It finds the tools through TACOS_BUILD_DIR, as the other scripts do.
 // RUN: rm -rf %t && env -u TACOS_TRANSLATE -u TACOS_OPT TACOS_BUILD_DIR=%tacos_build CASES=%t/cases OUT=%t/reports bash %examples/libra/case-studies.sh | FileCheck %s
 // The reports are LIBRA's model's answers, restated from the raw inputs.

@@ -17,7 +17,7 @@ WorkloadCollective over(CollectiveKind kind, double bytes,
   return {kind, bytes, std::move(dims), count};
 }
 
-// 1 GB over dimensions of size 4 and 8, worked out by hand from DESIGN §6.
+// 1 GB over dimensions of size 4 and 8, worked out by hand from docs/Algorithms.md, LIBRA.
 TEST(LibraModelTest, LoadsPerCollective) {
   std::vector<double> a;
   ASSERT_EQ(dimensionLoads(over(CollectiveKind::AllReduce, 1e9,

@@ -72,7 +72,7 @@ TEST(LibraSolverTest, DisjointGroupsMatchTheClosedForm) {
   expectRelative(r.bandwidthGBps[2], rest * dp[2] / (dp[1] + dp[2]));
 }
 
-// DESIGN §6's constraint set on four dimensions.
+// docs/Algorithms.md, LIBRA's constraint set on four dimensions.
 TEST(LibraSolverTest, MeetsEveryConstraint) {
   AllocationProblem p;
   p.numDims = 4;

@@ -65,7 +65,7 @@ struct QualityCase {
   unsigned trials;
 };
 
-// DESIGN §5.4 and issue 3: on meshes, tori and line products the greedy
+// docs/Reports.md, lower bounds and issue 3: on meshes, tori and line products the greedy
 // reaches the discrete bound or comes within 0.5 % of it.
 TEST(TenSynthesizerTest, AllGatherReachesTheDiscreteBound) {
   std::vector<QualityCase> cases = {

@@ -3,7 +3,7 @@
 // Correct schedules must verify with no violation: synthesized and baseline
 // ones for the non-combining collectives, and combining ones built by hand
 // (ring and line algorithms) or by inverting synthesized All-Gathers and
-// Broadcasts (DESIGN §5.2). Each mutation of a correct schedule must be
+// Broadcasts (docs/Algorithms.md, inversion). Each mutation of a correct schedule must be
 // caught, and the first violation must name the property the mutation breaks
 // (and the mutated transfer where there is one). Every check also runs on
 // shuffled and reversed copies of the input, which must give the same
@@ -349,7 +349,7 @@ Case lineGroupReduction(bool scatter) {
   return c;
 }
 
-/// DESIGN §5.2: a transfer of chunk c over u -> v during [s, e] in a
+/// docs/Algorithms.md, inversion: a transfer of chunk c over u -> v during [s, e] in a
 /// schedule on G^T becomes a reduce of c over v -> u during [T - e, T - s] on
 /// G. Requires every (chunk, destination) to be served once (a tree).
 std::vector<Transfer> invert(const std::vector<Transfer> &transfers,

@@ -1,7 +1,7 @@
 //===- Collective.h - What a collective computes ----------------*- C++ -*-===//
 //
 // The collectives tacos knows, and how a request (`size`, `chunks(k)`, group,
-// root) splits into chunks: DESIGN section 3. Chunk ids are r*k + i for the
+// root) splits into chunks: docs/Syntax.md, collective requests. Chunk ids are r*k + i for the
 // i-th chunk owned by the r-th participant (MSCCL's All-Gather layout);
 // All-to-All has one chunk per (source, destination, i).
 //
@@ -61,7 +61,7 @@ struct CollectiveInfo {
   bool combining;
   /// Names a root NPU (Broadcast, Reduce, Gather, Scatter).
   bool rooted;
-  /// The non-combining collective this one is built from (DESIGN §5.2):
+  /// The non-combining collective this one is built from (docs/Algorithms.md, inversion):
   /// its inverse on the transposed network (All-Reduce: that, then the
   /// dual itself). Itself for non-combining collectives.
   CollectiveKind dual;
@@ -100,7 +100,7 @@ inline constexpr int64_t kMaxChunks = 0xffffffffLL;
 /// a buffer of S bytes splits into C chunks, piece j covering bytes
 /// [floor(j*S/C), floor((j+1)*S/C)), so any size works and pieces differ by
 /// at most one byte. A collective numbers its buffers' pieces consecutively
-/// (DESIGN section 3), so chunk c is piece c % C of its buffer.
+/// (docs/Syntax.md, collective requests), so chunk c is piece c % C of its buffer.
 struct ChunkSizes {
   uint64_t bufferBytes = 0;
   uint64_t perBuffer = 1;

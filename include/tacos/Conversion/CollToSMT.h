@@ -2,7 +2,7 @@
 //
 // Encodes a collective algorithm with its collective's pre- and
 // postconditions in MLIR's `smt` dialect, as a search for a violation of the
-// properties of DESIGN §5.5: every violation has a boolean `bad_*` that is
+// properties of docs/Verification.md: every violation has a boolean `bad_*` that is
 // asserted equal to its condition, and their disjunction is asserted. So the
 // problem is unsatisfiable exactly when the algorithm is correct, and a model
 // names the offending transfer. Times are integers (picoseconds);

@@ -9,8 +9,8 @@ def ConvertCollToSMT : Pass<"convert-coll-to-smt", "mlir::ModuleOp"> {
   let summary = "Lower algorithms and their correctness conditions to SMT";
   let description = [{
     Replaces every `coll.algorithm` by an `smt.solver` whose assertions are
-    satisfiable exactly when the algorithm violates a property of DESIGN
-    §5.5 (link and duration, no overlap on a link, causality, delivery,
+    satisfiable exactly when the algorithm violates a property of
+    docs/Verification.md (link and duration, no overlap on a link, causality, delivery,
     contributions reduced exactly once, reported time). Each possible
     violation is a named boolean (`bad_link_t3`, `bad_delivery_c2_n5`, ...),
     so a model is a counterexample. Networks and requests are removed: the

@@ -3,7 +3,7 @@
 // An ASTRA-sim 1.0 layer file plus a LIBRA communicator file say, per layer,
 // how long each training phase computes and which collective it issues; the
 // communicator says which dimensions (and how many NPUs of each) every
-// phase's collectives span. This turns them into the Workload of DESIGN §6.
+// phase's collectives span. This turns them into the Workload of docs/Algorithms.md, LIBRA.
 // Parsing the files is not done here (the importer in lib/Target does it, so
 // that it can point at the offending token); this is the part worth
 // unit-testing without MLIR.
@@ -56,7 +56,7 @@ std::string checkCommunicatorGroup(int64_t group, int64_t dimSize);
 double collectiveBytes(CollectiveKind kind, double layerBytes,
                        const std::vector<std::pair<unsigned, int64_t>> &used);
 
-/// The no-overlap training loop of DESIGN §6: compute = sum of the three
+/// The no-overlap training loop of docs/Algorithms.md, LIBRA: compute = sum of the three
 /// compute times of every layer (the update column is not used); every
 /// collective runs over its phase's communicator dimensions (ascending, with
 /// their group sizes), of collectiveBytes(kind, layer size, dims); identical

@@ -1,7 +1,7 @@
 //===- Baseline.h - LIBRA's equal-bandwidth baseline ------------*- C++ -*-===//
 //
 // LIBRA compares its optimum with the network that splits the same
-// bandwidth equally over the dimensions (DESIGN §6); topo-allocate-bandwidth
+// bandwidth equally over the dimensions (docs/Algorithms.md, LIBRA); topo-allocate-bandwidth
 // reports both.
 //
 //===----------------------------------------------------------------------===//

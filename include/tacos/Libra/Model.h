@@ -1,6 +1,6 @@
 //===- Model.h - LIBRA's time and cost model --------------------*- C++ -*-===//
 //
-// DESIGN §6. Unknowns: B_d, the bandwidth per NPU of dimension d, in GB/s.
+// docs/Algorithms.md, LIBRA. Unknowns: B_d, the bandwidth per NPU of dimension d, in GB/s.
 // A collective of m bytes over the dimensions it uses (group size c_d each,
 // in the order given) puts a_d bytes on dimension d:
 //   All-Reduce:     ascending order, a_d = 2 m_d (c_d - 1) / c_d, m_{d+1} = m_d / c_d
@@ -65,7 +65,7 @@ struct TierPrice {
 };
 
 /// u_d of a dimension of that tier: the link price, plus switch and NIC
-/// prices for switch dimensions (DESIGN §6).
+/// prices for switch dimensions (docs/Algorithms.md, LIBRA).
 double pricePerGBps(const TierPrice &price, DimKind kind);
 
 /// How many outgoing links one NPU has in a dimension of this building

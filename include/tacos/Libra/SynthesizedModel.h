@@ -6,7 +6,7 @@
 // allocation describes and time each collective with TEN synthesis, which
 // sees latencies, the building blocks' link structure and the synthesizer's
 // real schedule. allocateWithSynthesis searches around the analytic optimum
-// with that score (DESIGN §6, model=synthesized).
+// with that score (docs/Algorithms.md, LIBRA, model=synthesized).
 //
 // Each collective is synthesized on the product of only the dimensions it
 // uses (c_d > 1), not on the whole network: in a real step every slice runs

@@ -3,7 +3,7 @@
 // The one definition of a link's cost that the synthesizers, the simulator,
 // both verifiers and the lower bounds share: which link a transfer names
 // (src -> dst, lane), and how long a message of some bytes keeps that link
-// busy and takes to arrive under the link model (DESIGN section 5.1). It
+// busy and takes to arrive under the link model (docs/Algorithms.md, synthesis). It
 // belongs to the network model so that the verifiers need neither the
 // simulator nor a synthesizer.
 //
@@ -19,7 +19,7 @@
 
 namespace tacos {
 
-/// How a link carries consecutive chunks (DESIGN section 5.1).
+/// How a link carries consecutive chunks (docs/Algorithms.md, synthesis).
 enum class LinkModel : uint8_t {
   /// A chunk occupies the link for latency + size/bandwidth (TACOS's model).
   Blocking,

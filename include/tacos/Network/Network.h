@@ -128,7 +128,7 @@ Network buildNetwork(const TopologySpec &spec);
 /// The same nodes with every link reversed (G^T): link v->u of the result
 /// has the spec of u->v, and parallel links keep their order, so lane k of
 /// v->u in G^T is lane k of u->v in G. Combining collectives are synthesized
-/// as their non-combining duals on G^T (DESIGN §5.2).
+/// as their non-combining duals on G^T (docs/Algorithms.md, inversion).
 Network transposed(const Network &network);
 
 /// True if every link u->v has a reverse v->u with the same bandwidth,

@@ -1,6 +1,6 @@
 //===- Unwind.h - Switches to point-to-point links --------------*- C++ -*-===//
 //
-// DESIGN §5.3. A switch with ports p_1..p_k (uplink p_i -> switch, downlink
+// docs/Algorithms.md, switch unwinding. A switch with ports p_1..p_k (uplink p_i -> switch, downlink
 // switch -> p_i) becomes a link i -> j for every ordered pair, with
 // bandwidth min(up_i, down_j) / (k - 1) and latency lat(up_i) + lat(down_j):
 // all k - 1 peers can be fed at once and no port's bandwidth is exceeded.

@@ -4,7 +4,7 @@
 // A reduction adds a rule: a `reduce` transfer carries an NPU's partial
 // chunk, which is complete only once every contribution the schedule sends
 // to that NPU has arrived. Reduce-Scatter, Reduce and All-Reduce are timed
-// with both rules (DESIGN §5.2); an All-Reduce's copies leave the NPU that
+// with both rules (docs/Algorithms.md, inversion); an All-Reduce's copies leave the NPU that
 // owns a chunk once its reduction there is complete, so its two phases
 // pipeline exactly as synthesis builds them.
 //

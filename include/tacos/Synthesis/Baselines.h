@@ -1,7 +1,7 @@
 //===- Baselines.h - Classic collective algorithms --------------*- C++ -*-===//
 //
 // Ring, Direct, recursive halving-doubling (RHD) and double binary tree (DBT)
-// (DESIGN §5.6), defined on ranks (the problem's participants) and mapped
+// (docs/Algorithms.md, baselines), defined on ranks (the problem's participants) and mapped
 // onto the physical network: every logical send becomes one transfer per hop
 // of a shortest path (fewest hops, ties by latency, then lowest NPU ids). The
 // transfers are emitted in dependency order with zero times; the simulator

@@ -1,6 +1,6 @@
 //===- Combining.h - Combining collectives from any synthesizer -*- C++ -*-===//
 //
-// DESIGN §5.2: Reduce-Scatter and Reduce are synthesized as their duals
+// docs/Algorithms.md, inversion: Reduce-Scatter and Reduce are synthesized as their duals
 // (All-Gather, Broadcast) on the transposed network and inverted, so
 // asymmetric networks (one-way rings and links) get correct reductions;
 // All-Reduce is that Reduce-Scatter followed by an All-Gather on the

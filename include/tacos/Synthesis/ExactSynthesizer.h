@@ -1,6 +1,6 @@
 //===- ExactSynthesizer.h - Optimal schedules with Z3 -----------*- C++ -*-===//
 //
-// SCCL-style exact synthesis for small networks (DESIGN §5.5): Z3 finds the
+// SCCL-style exact synthesis for small networks (docs/Verification.md): Z3 finds the
 // schedule with the fewest steps S, then the fewest rounds R. Variables:
 // the step at which each chunk reaches each NPU, whether each chunk crosses
 // each link, and the rounds r_s of each step. A link of multiplicity m

@@ -1,6 +1,6 @@
 //===- Inversion.h - Combining collectives from their duals -----*- C++ -*-===//
 //
-// DESIGN §5.2. A Reduce-Scatter is the time-reversal of an All-Gather on the
+// docs/Algorithms.md, inversion. A Reduce-Scatter is the time-reversal of an All-Gather on the
 // transposed network: a transfer of chunk c over u->v during [s, e] becomes a
 // reduce of c over v->u during [T-e, T-s]. Each chunk's All-Gather tree
 // becomes a reduction tree into its owner, which needs every NPU to receive

@@ -1,6 +1,6 @@
 //===- LowerBounds.h - Lower bounds on collective time ----------*- C++ -*-===//
 //
-// DESIGN §5.4. For All-Gather with N participants, k chunks each of c bytes,
+// docs/Reports.md, lower bounds. For All-Gather with N participants, k chunks each of c bytes,
 // M = N*k*c:
 //   ingress:  max_v ((N-1)/N) * M / B_in(v)
 //   latency:  largest shortest-path latency from a source to a destination

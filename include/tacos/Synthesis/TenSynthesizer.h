@@ -1,6 +1,6 @@
 //===- TenSynthesizer.h - Greedy link-chunk matching (TACOS) ----*- C++ -*-===//
 //
-// DESIGN §5.1. Event-driven greedy matching on the time-expanded network:
+// docs/Algorithms.md, synthesis. Event-driven greedy matching on the time-expanded network:
 // whenever links are idle, each destination NPU walks its idle in-links
 // fastest first and gives each a chunk its source holds and the destination
 // still lacks, preferring the chunk fewest NPUs hold (ties by a seeded RNG).

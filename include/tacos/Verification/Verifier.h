@@ -1,6 +1,6 @@
 //===- Verifier.h - Native checker of collective algorithms -----*- C++ -*-===//
 //
-// DESIGN §5.5: the six properties every algorithm must have. Written
+// docs/Verification.md: the six properties every algorithm must have. Written
 // independently of the synthesizer: it takes the network, what the
 // collective requires (VerificationSpec, derived from the request alone) and
 // the transfers, and trusts nothing else (not the order transfers are

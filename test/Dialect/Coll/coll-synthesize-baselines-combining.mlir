@@ -1,6 +1,6 @@
 // Every algorithm of the catalogue builds combining collectives: the dual
 // (All-Gather, Broadcast) is built by the algorithm asked for, on the
-// transposed network, and inverted (DESIGN §5.2).
+// transposed network, and inverted (docs/Algorithms.md, inversion).
 // RUN: tacos-opt %s --coll-synthesize=algorithm=ring --coll-verify | FileCheck %s --check-prefix=RING
 // RUN: tacos-opt %s --coll-synthesize=algorithm=exact --coll-verify | FileCheck %s --check-prefix=EXACT
 // REQUIRES: z3

@@ -1,5 +1,5 @@
 // Combining collectives: the dual is synthesized on the transposed network
-// and inverted (DESIGN §5.2), so one-way rings get correct reductions too.
+// and inverted (docs/Algorithms.md, inversion), so one-way rings get correct reductions too.
 // RUN: tacos-opt %s --coll-synthesize=trials=32 --coll-verify --coll-verify-smt | FileCheck %s
 // RUN: tacos-opt %s --coll-synthesize=trials=32 --coll-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not tacos-opt %s --coll-synthesize=algorithm=ring 2>&1 | FileCheck %s --check-prefix=RING

@@ -1,6 +1,6 @@
 // Chunks are whole bytes: a buffer of S bytes in C chunks gives chunk j the
 // bytes [floor(j*S/C), floor((j+1)*S/C)), and each transfer takes exactly its
-// own chunk's time (DESIGN section 3; docs/CollRationale.md).
+// own chunk's time (docs/Syntax.md, collective requests; docs/CollRationale.md).
 // RUN: tacos-opt %s --coll-synthesize --coll-verify | FileCheck %s
 // coll-simulate reproduces the times exactly:
 // RUN: tacos-opt %s --coll-synthesize --coll-simulate | FileCheck %s

@@ -2,7 +2,7 @@
 // RUN: tacos-opt %s --emit-bytecode | tacos-opt | FileCheck %s
 // RUN: tacos-opt %s --mlir-print-op-generic | tacos-opt | FileCheck %s
 
-// Workloads (LIBRA): DESIGN §3's example, groups, weights, attributes.
+// Workloads (LIBRA): docs/Syntax.md, collective requests's example, groups, weights, attributes.
 topo.network @libra3d {
   topo.dims [ring(16) link(?, 0.5 us) tier(package),
              fully_connected(8) link(?, 1 us) tier(node),

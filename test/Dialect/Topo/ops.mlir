@@ -91,7 +91,7 @@ topo.network @attrs {
                link = #topo.link<?, 2 us tier(pod)>}
 }
 
-// LIBRA's constraints, exactly as DESIGN §6 writes them.
+// LIBRA's constraints, exactly as docs/Algorithms.md, LIBRA writes them.
 // CHECK-LABEL: topo.network @libra4d
 // CHECK: topo.constraint sum == 1 TBps
 // CHECK-NEXT: topo.constraint bw(0) == 500 GBps

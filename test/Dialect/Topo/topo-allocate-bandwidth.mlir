@@ -3,7 +3,7 @@
 // report=- keeps stdout for the IR alone:
 // RUN: tacos-opt %s -split-input-file --topo-allocate-bandwidth="report=-" 2>/dev/null | tacos-opt -split-input-file -o /dev/null
 
-// One collective and only a sum constraint: B_d = S a_d / sum(a) (DESIGN §6).
+// One collective and only a sum constraint: B_d = S a_d / sum(a) (docs/Algorithms.md, LIBRA).
 // All-Reduce of 1 GiB over ring(4) then switch(8): a_0 = 2m 3/4 = 1.5m,
 // a_1 = 2 (m/4) 7/8 = 0.4375m, so B = 300 * (1.5, 0.4375) / 1.9375.
 // The ring spreads B_0 over its two links; the switch port carries B_1.

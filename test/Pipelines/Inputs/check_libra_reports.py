@@ -5,12 +5,12 @@ cost is no worse than perf's, perf is no slower than the equal-bandwidth
 baseline (which meets the constraints: projected onto them where the equal
 split does not) and perf-per-cost no worse in time x cost; the report's
 compute and communication times add up and its link bandwidths are the
-per-NPU ones over the links per NPU. Where a closed form exists (DESIGN
-§6) the allocation matches it to 1e-6 relative:
+per-NPU ones over the links per NPU. Where a closed form exists (docs/Algorithms.md,
+LIBRA) the allocation matches it to 1e-6 relative:
 - GPT-3 3D: tensor parallelism on dimension 0, data parallelism on 1 and 2
   (disjoint groups): B_0 = S sqrt(L_0) / (sqrt(L_0) + sqrt(a_1 + a_2)), the
   rest split as a_1 : a_2;
-- GPT-3 4D with DESIGN §6's constraints: B_0 = 500 and B_1 = 300 are forced,
+- GPT-3 4D with docs/Algorithms.md, LIBRA's constraints: B_0 = 500 and B_1 = 300 are forced,
   and B_2 + B_3 = 200 splits as the data-parallel loads a_2 : a_3.
 
 Every report is also checked against LIBRA's released model restated here

@@ -1,4 +1,4 @@
-// GPT-3 from the LIBRA paper's own inputs (DESIGN §3): compute is the sum of
+// GPT-3 from the LIBRA paper's own inputs (docs/Syntax.md, collective requests): compute is the sum of
 // the three compute columns (684448242 ns); tensor parallelism puts 8
 // All-Reduces and 2 All-Gathers on the TP dimensions, the weight-gradient
 // All-Reduce runs data parallel over the rest. The layer file's ALLGATHER

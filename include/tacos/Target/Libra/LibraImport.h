@@ -1,7 +1,7 @@
 //===- LibraImport.h - LIBRA / ASTRA-sim inputs -> tacos IR -----*- C++ -*-===//
 //
 // tacos-translate translations that read the inputs of the LIBRA case
-// studies (DESIGN §3, §6):
+// studies (docs/Syntax.md and docs/Algorithms.md):
 //   --import-libra-network   a LIBRA network .yml -> topo.network with `?`
 //                            bandwidths (plus prices from --cost-model)
 //   --import-astra-workload  an ASTRA-sim layer .txt (+ --communicator and

@@ -25,7 +25,7 @@ class Coll_RequestOp<string mnemonic, string kind, string example>
   let summary = "Request: " # kind # " on a network";
   let description = [{
     `size` is the largest buffer one NPU sees; with G participants and
-    `chunks(k)` (default 1) the data splits into chunks as DESIGN section 3
+    `chunks(k)` (default 1) the data splits into chunks as docs/Syntax.md, collective requests
     says. `group [...]` restricts the collective to those NPUs (ranks in the
     order written); `root(n)` names the root NPU of rooted collectives.
     Synthesis replaces the request by a `coll.algorithm` of the same name.

@@ -47,8 +47,8 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
   let description = [{
     Replaces every request (`coll.all_gather`, `coll.broadcast`, ...) by a
     `coll.algorithm` of the same name. `algorithm=tacos` (the default) runs
-    TACOS greedy link-chunk matching on the time-expanded network (DESIGN
-    §5.1); `exact` asks Z3 for the schedule with the fewest steps, then the
+    TACOS greedy link-chunk matching on the time-expanded network
+    (docs/Algorithms.md); `exact` asks Z3 for the schedule with the fewest steps, then the
     fewest rounds (SCCL-style, networks of at most 16 NPUs; the result
     carries `coll.exact_steps` and `coll.exact_rounds`); `ring`, `direct`,
     `rhd` and `dbt` build the classic algorithms on the physical network with
@@ -163,8 +163,8 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
   let summary = "Report time, bandwidth and lower bounds of every algorithm";
   let description = [{
     Prints, per `coll.algorithm`: NPUs, chunks, chunk bytes, time, algorithm
-    and bus bandwidth (nccl-tests conventions), the lower bounds of DESIGN
-    §5.4 and the ratio to the best of them, and optionally the times of the
+    and bus bandwidth (nccl-tests conventions), the lower bounds of
+    docs/Reports.md and the ratio to the best of them, and optionally the times of the
     Ring, Direct, RHD and DBT baselines on the same network. `format=json`
     writes a top-level array of objects with the keys `name`, `collective`,
     `npus`, `chunks`, `chunk_bytes`, `size_bytes`, `time_us`,
@@ -202,7 +202,7 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
 }
 
 def CollVerify : Pass<"coll-verify", "mlir::ModuleOp"> {
-  let summary = "Check every algorithm against the properties of DESIGN §5.5";
+  let summary = "Check every algorithm against the properties of docs/Verification.md";
   let description = [{
     The native checker: link and duration of every transfer, no overlap on a
     link, causality, delivery of every required (chunk, NPU), contributions
@@ -245,7 +245,7 @@ def CollVerifySMT : Pass<"coll-verify-smt", "mlir::ModuleOp"> {
 def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
   let summary = "Invert algorithms: All-Gather <-> Reduce-Scatter, Broadcast <-> Reduce, Scatter <-> Gather";
   let description = [{
-    Time-reverses every invertible `coll.algorithm` (DESIGN §5.2): a
+    Time-reverses every invertible `coll.algorithm` (docs/Algorithms.md, inversion): a
     transfer of chunk c over u -> v during [s, e] becomes one over v -> u
     during [T - e, T - s], a `copy` becomes a `reduce` and back (Scatter and
     Gather stay copies). Each chunk's tree is then a reduction tree into its

@@ -185,7 +185,7 @@ def Topo_PriceOp : Topo_NetworkMemberOp<"price"> {
     A dimension `tier(t)` then costs u_d per GB/s of its bandwidth per NPU:
     the link price for line, ring and fully-connected dimensions, link +
     switch + NIC prices for switch dimensions. The network costs
-    N * sum_d u_d B_d (DESIGN section 6). Prices are in dollars; omitted
+    N * sum_d u_d B_d (docs/Algorithms.md, LIBRA). Prices are in dollars; omitted
     switch and NIC prices are 0.
 
     ```mlir

@@ -1,7 +1,7 @@
 //===- BandwidthModel.h - topo.network <-> LIBRA's problem ------*- C++ -*-===//
 //
 // The one place where `topo.network` ops and LIBRA's core model
-// (libra::AllocationProblem, DESIGN §6) meet: what topo-allocate-bandwidth
+// (libra::AllocationProblem, docs/Algorithms.md, LIBRA) meet: what topo-allocate-bandwidth
 // reads from a network of dimensions and writes back, and what the LIBRA
 // importers create. It sits beside the Topo dialect, not in it, so that the
 // dialect library depends on the network model only; this library adds
@@ -21,7 +21,7 @@
 
 namespace tacos::topo {
 
-/// LIBRA's view of a network with `topo.dims` (DESIGN §6).
+/// LIBRA's view of a network with `topo.dims` (docs/Algorithms.md, LIBRA).
 struct BandwidthModel {
   std::vector<DimSpec> dims;
   /// Everything but the workloads: numDims, numNpus, u_d from `topo.price`

@@ -66,7 +66,7 @@ def TopoSummary : Pass<"topo-summary", "mlir::ModuleOp"> {
 def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
   let summary = "Replace every switch by point-to-point links";
   let description = [{
-    DESIGN §5.3. A switch with ports p_1..p_k becomes a link i -> j for every
+    docs/Algorithms.md, switch unwinding. A switch with ports p_1..p_k becomes a link i -> j for every
     ordered pair of ports, with bandwidth min(up_i, down_j) / (k - 1) and
     latency lat(up_i) + lat(down_j): all k - 1 peers can be fed at once and
     no port's bandwidth is exceeded. Networks with switches (`switch(n)`
@@ -94,7 +94,7 @@ def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
 def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
   let summary = "LIBRA: size each dimension's bandwidth for training workloads";
   let description = [{
-    DESIGN §6. For the `coll.workload` ops named by `workload` (default: all
+    docs/Algorithms.md, LIBRA. For the `coll.workload` ops named by `workload` (default: all
     of them; they must share one network with `topo.dims`), finds the
     bandwidth per NPU B_d of every dimension that minimizes the workload
     time (`objective=perf`) or time x network cost (`perf-per-cost`, needs a
