@@ -244,31 +244,6 @@ std::optional<ExecutionPlan> ExecutionPlan::build(const CallShape &shape,
   }
   plan.offsets.pop_back();
 
-  // A link carries one transfer at a time: its request slot and its staging
-  // slot are reused by the next transfer on it.
-  std::vector<uint32_t> out;
-  for (uint32_t r = 0; r < n; ++r) {
-    out.clear();
-    for (uint64_t j = plan.offsets[r]; j < plan.offsets[r + 1]; ++j)
-      if (schedule.src(plan.transfers[j]) == r)
-        out.push_back(plan.transfers[j]);
-    auto key = [&](uint32_t i) {
-      return std::make_tuple(schedule.dst(i), schedule.lane(i),
-                             schedule.start(i), i);
-    };
-    std::sort(out.begin(), out.end(),
-              [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
-    for (size_t j = 1; j < out.size(); ++j) {
-      uint32_t a = out[j - 1], b = out[j];
-      if (schedule.dst(a) == schedule.dst(b) &&
-          schedule.lane(a) == schedule.lane(b) &&
-          schedule.start(b) < schedule.end(a))
-        return fail(b, "overlaps transfer " + std::to_string(a) +
-                           " on link " + std::to_string(r) + " -> " +
-                           std::to_string(schedule.dst(b)) +
-                           ": a link carries one transfer at a time");
-    }
-  }
   return plan;
 }
 
@@ -359,20 +334,41 @@ private:
     return sends(i) ? schedule.dst(i) : schedule.src(i);
   }
 
+  /// Links of the rank, each split into channels: transfers that overlap
+  /// on one link (the pipelined link model lets a chunk enter a link before
+  /// the previous one has left it) take different channels, each with its
+  /// own request and staging slot. Channels are assigned greedily in start
+  /// order, the lowest free one first, so a link with one transfer at a
+  /// time has one channel.
   void collectLinks() {
     linkOf.assign(transfers.size(), 0);
-    std::vector<std::tuple<uint32_t, uint16_t, uint32_t>> outs, ins;
+    std::vector<std::tuple<uint32_t, uint16_t, int64_t, uint32_t, uint32_t>>
+        outs, ins;
     for (uint32_t j = 0; j < transfers.size(); ++j) {
       uint32_t i = transfers[j];
-      (sends(i) ? outs : ins).push_back({peerOf(i), schedule.lane(i), j});
+      (sends(i) ? outs : ins)
+          .push_back({peerOf(i), schedule.lane(i), schedule.start(i), i, j});
     }
     auto assign = [&](auto &list, std::vector<RankLink> &links) {
       std::sort(list.begin(), list.end());
-      for (auto [peer, lane, j] : list) {
-        if (links.empty() || links.back().peer != peer ||
-            links.back().lane != lane)
+      // Channels of the current (peer, lane): link index and busy-until.
+      std::vector<std::pair<uint32_t, int64_t>> channels;
+      for (size_t n = 0; n < list.size(); ++n) {
+        uint32_t peer = std::get<0>(list[n]), i = std::get<3>(list[n]);
+        uint16_t lane = std::get<1>(list[n]);
+        int64_t start = std::get<2>(list[n]);
+        if (n == 0 || std::get<0>(list[n - 1]) != peer ||
+            std::get<1>(list[n - 1]) != lane)
+          channels.clear();
+        auto free = std::find_if(channels.begin(), channels.end(),
+                                 [&](auto &c) { return c.second <= start; });
+        if (free == channels.end()) {
           links.push_back({peer, lane});
-        linkOf[j] = uint32_t(links.size() - 1);
+          channels.push_back({uint32_t(links.size() - 1), 0});
+          free = channels.end() - 1;
+        }
+        free->second = schedule.end(i);
+        linkOf[std::get<4>(list[n])] = free->first;
       }
     };
     assign(outs, program.outLinks);

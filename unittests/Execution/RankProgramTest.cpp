@@ -291,7 +291,8 @@ size_t modelRuns = 0;
 
 /// Synthesizes, plans, runs on the model and compares every element.
 void runAndCheck(const Network &network, CollectiveSpec spec,
-                 Algorithm algorithm, uint64_t elements, uint64_t seed = 0) {
+                 Algorithm algorithm, uint64_t elements, uint64_t seed = 0,
+                 LinkModel linkModel = LinkModel::Blocking) {
   std::string what = std::string(collectiveName(spec.kind)) + " by " +
                      algorithmName(algorithm) + " on " +
                      std::to_string(network.numNpus()) + " NPUs, E=" +
@@ -300,6 +301,7 @@ void runAndCheck(const Network &network, CollectiveSpec spec,
   AlgorithmOptions options;
   options.algorithm = algorithm;
   options.seed = seed;
+  options.model = linkModel;
   AlgorithmResult result = synthesize(network, spec, options);
   if (isCombining(spec.kind) &&
       result.error.find("only a tree") != std::string::npos)
@@ -397,6 +399,40 @@ TEST(RankProgramTest, SeedsOnATorus) {
       runAndCheck(torus, request(kind, 3), Algorithm::Tacos,
                   kind == CollectiveKind::AllToAll ? 12 * 7 : 12 * 3 * 2 + 5,
                   seed);
+}
+
+// Under the pipelined link model a chunk enters a link before the previous
+// one has left it: the transfers in flight on one link take channels of
+// their own.
+TEST(RankProgramTest, PipelinedLinksOverlap) {
+  Network ring = dims({{DimKind::Ring, 4}});
+  for (CollectiveKind kind : allKinds()) {
+    CollectiveSpec spec = request(kind, 3);
+    CallShape shape = CallShape::of(spec, 4);
+    for (uint64_t e : elementCounts(shape))
+      runAndCheck(ring, spec, Algorithm::Tacos, e, 0, LinkModel::Pipelined);
+  }
+  // Two chunks in flight on link 2 -> 1 at once (chunk 2 reaches rank 1
+  // twice: a wasted but harmless copy).
+  std::string error;
+  CallShape gather = CallShape::of(request(CollectiveKind::AllGather, 1), 3);
+  Schedule overlapping;
+  overlapping.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
+  overlapping.push_back({0, 0, 2, 0, TransferKind::Copy, 0, 10});
+  overlapping.push_back({1, 1, 0, 0, TransferKind::Copy, 0, 10});
+  overlapping.push_back({1, 1, 2, 0, TransferKind::Copy, 0, 10});
+  overlapping.push_back({2, 2, 0, 0, TransferKind::Copy, 0, 10});
+  overlapping.push_back({2, 2, 1, 0, TransferKind::Copy, 5, 15});
+  overlapping.push_back({0, 2, 1, 0, TransferKind::Copy, 10, 20});
+  auto plan = ExecutionPlan::build(gather, overlapping.view(), error);
+  ASSERT_TRUE(plan) << error;
+  EXPECT_EQ(plan->program(2).outLinks.size(), 3u); // to 0, and 2 channels to 1
+  auto inputs = inputsFor(gather, 7);
+  Model model(*plan, 7, inputs);
+  ASSERT_EQ(model.run(), "");
+  for (uint32_t r = 0; r < 3; ++r)
+    EXPECT_EQ(model.output(r),
+              expectedOutput(gather, r, 7, ReduceOp::Sum, inputs));
 }
 
 TEST(RankProgramTest, ProcessGroupRoutesThroughOtherRanks) {
@@ -504,10 +540,6 @@ TEST(RankProgramTest, RefusesWhatCannotRun) {
   };
   EXPECT_NE(refuse({{0, 0, 1, 0, TransferKind::Copy, 5, 5}})
                 .find("does not take time"),
-            std::string::npos);
-  EXPECT_NE(refuse({{0, 0, 1, 0, TransferKind::Copy, 0, 10},
-                    {1, 0, 1, 0, TransferKind::Copy, 5, 15}})
-                .find("a link carries one transfer at a time"),
             std::string::npos);
   EXPECT_NE(refuse({{7, 0, 1, 0, TransferKind::Copy, 0, 10}}).find("chunk 7"),
             std::string::npos);

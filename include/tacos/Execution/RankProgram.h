@@ -92,7 +92,9 @@ struct Step {
   uint32_t count = 1;
 };
 
-/// One direction of one link at a rank: the peer and the lane.
+/// One direction of one link at a rank: the peer and the lane. Transfers
+/// that overlap on a link (pipelined link model) use several RankLinks of
+/// the same peer and lane, one per transfer in flight.
 struct RankLink {
   uint32_t peer = 0;
   uint16_t lane = 0;
@@ -156,9 +158,8 @@ inline uint64_t pieceOffset(uint64_t piece, uint64_t pieces,
 /// take ~100 bytes per transfer; a plan takes 8 and yields one rank at a time.
 class ExecutionPlan {
 public:
-  /// Fails (message) if a transfer does not take time (end <= start), if
-  /// one link carries two transfers at once, or if a chunk or NPU id is out
-  /// of range. The schedule must outlive the plan.
+  /// Fails (message) if a transfer does not take time (end <= start), or
+  /// if a chunk or NPU id is out of range. The schedule must outlive the plan.
   static std::optional<ExecutionPlan> build(const CallShape &shape,
                                             const ScheduleView &schedule,
                                             std::string &error);
