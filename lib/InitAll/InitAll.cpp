@@ -2,7 +2,7 @@
 
 #include "tacos/InitAll.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
-#include "tacos/Conversion/CollToSMT.h"
+#include "tacos/Conversion/Passes.h"
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
 #include "tacos/Pipelines/Pipelines.h"
 

@@ -68,9 +68,6 @@ Z3Outcome solveEncoding(mlir::ModuleOp module, const SmtEncoding &encoding,
 #define GEN_PASS_DECL_CONVERTCOLLTOSMT
 #include "tacos/Conversion/Passes.h.inc"
 
-#define GEN_PASS_REGISTRATION
-#include "tacos/Conversion/Passes.h.inc"
-
 } // namespace tacos
 
 #endif // TACOS_CONVERSION_COLLTOSMT_H
