@@ -76,8 +76,10 @@ enum class StepKind : uint8_t {
   /// place = scratch slot `link` (a copy received through staging because
   /// `place` was in use while it was in flight).
   CopyFromStaging = 5,
-  /// place = in's piece `place.piece` (a rank's own data moved to where the
-  /// schedule uses it, before any message).
+  /// Pieces place.piece .. place.piece + count - 1 of `in` copied to the
+  /// same pieces of `place` (a rank's own data moved to where the schedule
+  /// uses it, before any message). Ranges are contiguous in both buffers;
+  /// a Scratch target always has count 1.
   CopyFromIn = 6,
 };
 
@@ -86,6 +88,8 @@ struct Step {
   /// An index into RankProgram::outLinks or inLinks (by kind).
   uint32_t link = 0;
   Place place;
+  /// Pieces copied by CopyFromIn (1 for every other kind).
+  uint32_t count = 1;
 };
 
 /// One direction of one link at a rank: the peer and the lane.
@@ -117,6 +121,11 @@ struct CallShape {
 
   /// P: pieces of the E-element buffer (G*k, or k for Broadcast and Reduce).
   uint32_t numPieces() const;
+  /// Chunk ids of the schedule: P, or G*G*k for All-to-All.
+  uint64_t numChunks() const;
+
+  /// The shape of a request checked by checkCollective on `numNpus` NPUs.
+  static CallShape of(const CollectiveSpec &spec, uint32_t numNpus);
 };
 
 /// Lengths of `in` and `out` for E elements at `rank`, in elements; a slice
@@ -155,6 +164,7 @@ public:
                                             std::string &error);
 
   const CallShape &shape() const { return callShape; }
+  size_t numTransfers() const { return schedule.size(); }
   /// The steps of one rank, in execution order.
   RankProgram program(uint32_t rank) const;
 
