@@ -6,13 +6,25 @@
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
 #include "tacos/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
 void tacos::registerAllDialects(mlir::DialectRegistry &registry) {
   // smt: the output of convert-coll-to-smt, so it can be read back.
   registry.insert<topo::TopoDialect, coll::CollDialect, mlir::smt::SMTDialect>();
+  // The output of convert-coll-to-mpi.
+  registry.insert<mlir::arith::ArithDialect, mlir::DLTIDialect,
+                  mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                  mlir::mpi::MPIDialect, mlir::scf::SCFDialect,
+                  mlir::ub::UBDialect>();
 }
 
 void tacos::registerAllPasses() {

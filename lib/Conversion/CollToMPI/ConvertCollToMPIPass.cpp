@@ -50,19 +50,6 @@ struct PlannedAlgorithm {
   MPILowering lowering;
 };
 
-exec::CallShape callShape(const AlgorithmModel &model) {
-  const CollectiveSpec &spec = model.collective.spec;
-  uint32_t numNpus = model.collective.network.numNpus();
-  exec::CallShape shape;
-  shape.kind = spec.kind;
-  shape.participants = spec.participantIds(numNpus);
-  if (spec.root)
-    shape.root = uint32_t(*spec.root);
-  shape.chunksPerRank = uint32_t(spec.chunksPerRank);
-  shape.numRanks = numNpus;
-  return shape;
-}
-
 struct ConvertCollToMPIPass
     : tacos::impl::ConvertCollToMPIBase<ConvertCollToMPIPass> {
   using ConvertCollToMPIBase::ConvertCollToMPIBase;
@@ -87,7 +74,7 @@ struct ConvertCollToMPIPass
     // networks nothing refers to any more go too.
     OpBuilder builder(&getContext());
     for (PlannedAlgorithm &p : planned) {
-      builder.setInsertionPoint(p.op);
+      builder.setInsertionPointAfter(p.op);
       Location loc = p.op.getLoc();
       p.op.erase();
       if (failed(write(builder, loc, p, module)))
@@ -124,7 +111,7 @@ struct ConvertCollToMPIPass
   LogicalResult setImplementation(ModuleOp module) {
     MLIRContext *ctx = &getContext();
     StringRef wanted = implementationName(mpi);
-    auto map = module->getAttrOfType<DLTIMapAttr>(DLTIDialect::kMapAttrName);
+    auto map = module->getAttrOfType<MapAttr>(DLTIDialect::kMapAttrName);
     SmallVector<DataLayoutEntryInterface> entries;
     if (map) {
       for (DataLayoutEntryInterface entry : map.getEntries()) {
@@ -143,7 +130,7 @@ struct ConvertCollToMPIPass
     }
     entries.push_back(DataLayoutEntryAttr::get(
         StringAttr::get(ctx, kMPIImplementationKey), StringAttr::get(ctx, wanted)));
-    module->setAttr(DLTIDialect::kMapAttrName, DLTIMapAttr::get(ctx, entries));
+    module->setAttr(DLTIDialect::kMapAttrName, MapAttr::get(ctx, entries));
     return success();
   }
 
@@ -175,7 +162,9 @@ struct ConvertCollToMPIPass
       return failure();
     }
     std::string error;
-    p.plan = exec::ExecutionPlan::build(callShape(*p.model),
+    p.plan = exec::ExecutionPlan::build(
+        exec::CallShape::of(p.model->collective.spec,
+                            p.model->collective.network.numNpus()),
                                         p.model->transfers.view(), error);
     if (!p.plan)
       return emitErrorAt(algorithm)

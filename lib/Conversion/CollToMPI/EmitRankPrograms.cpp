@@ -71,7 +71,7 @@ public:
     auto func = func::FuncOp::create(b, loc, lowering.symbol, funcType);
     func->setAttr("llvm.emit_c_interface", b.getUnitAttr());
     OpBuilder::InsertionGuard guard(b);
-    Block *entry = func.addEntryBlock();
+    entry = func.addEntryBlock();
     b.setInsertionPointToStart(entry);
     in = entry->getArgument(0);
     out = entry->getArgument(1);
@@ -98,11 +98,36 @@ public:
     func::ReturnOp::create(b, loc, code);
   }
 
+  /// Constants live at the top of the function, once each.
   Value index(uint64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, int64_t(v));
+    Value &c = indexConstants[v];
+    if (!c) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(entry);
+      c = arith::ConstantIndexOp::create(b, loc, int64_t(v));
+    }
+    return c;
   }
   Value i32(int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+    Value &c = i32Constants[v];
+    if (!c) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(entry);
+      c = arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+    }
+    return c;
+  }
+
+  /// pieceOffset of a constant piece, computed once, before `hoistPoint`
+  /// (the switch on the rank), so that every rank's case can use it.
+  Value pieceOffset(uint32_t j) {
+    Value &o = constantOffsets[j];
+    if (!o) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(hoistPoint);
+      o = pieceOffset(index(j));
+    }
+    return o;
   }
 
   /// scf.if cond { yield thenCode } else { yield elseBody() } : i32.
@@ -122,31 +147,43 @@ public:
   /// First element of piece j: floor(j*E/P) = j*(E/P) + floor(j*(E%P)/P),
   /// which cannot overflow for P < 2^32.
   Value pieceOffset(Value j) {
-    Value whole = arith::MulIOp::create(b, loc, j, quotient);
-    Value part = arith::DivUIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, j, remainder), pieces);
-    return arith::AddIOp::create(b, loc, whole, part);
+    Value whole = b.createOrFold<arith::MulIOp>(loc, j, quotient);
+    Value part = b.createOrFold<arith::DivUIOp>(
+        loc, b.createOrFold<arith::MulIOp>(loc, j, remainder), pieces);
+    return b.createOrFold<arith::AddIOp>(loc, whole, part);
   }
 
   /// Elements of pieces [first, first + count).
   Value spanLength(Value first, Value count) {
-    Value last = arith::AddIOp::create(b, loc, first, count);
-    return arith::SubIOp::create(b, loc, pieceOffset(last), pieceOffset(first));
+    Value last = b.createOrFold<arith::AddIOp>(loc, first, count);
+    return b.createOrFold<arith::SubIOp>(loc, pieceOffset(last),
+                                         pieceOffset(first));
+  }
+  /// spanLength of constant pieces, computed once, before `hoistPoint`.
+  Value spanLength(uint32_t first, uint64_t count) {
+    Value &l = constantSpans[{first, count}];
+    if (!l) {
+      Value end = pieceOffset(uint32_t(first + count));
+      Value begin = pieceOffset(first);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(hoistPoint);
+      l = b.createOrFold<arith::SubIOp>(loc, end, begin);
+    }
+    return l;
   }
 
   /// Return code 2 if a buffer is shorter than its span of pieces, else
   /// `run()`'s code.
-  Value checkLengths(Value inFirst, Value inCount, Value outFirst,
-                     Value outCount, llvm::function_ref<Value()> run) {
-    Value inShort = shorter(in, spanLength(inFirst, inCount));
-    Value outShort = shorter(out, spanLength(outFirst, outCount));
-    Value anyShort = arith::OrIOp::create(b, loc, inShort, outShort);
+  Value checkLengths(Value inLength, Value outLength,
+                     llvm::function_ref<Value()> run) {
+    Value anyShort = arith::OrIOp::create(b, loc, shorter(in, inLength),
+                                          shorter(out, outLength));
     return ifElse(anyShort, /*thenCode=*/2, run);
   }
 
   /// memref.alloc of `slots` scratch slots of ceil(E/P) elements each.
   Value allocScratch(Value slots) {
-    Value count = arith::MulIOp::create(b, loc, slots, slotLength);
+    Value count = b.createOrFold<arith::MulIOp>(loc, slots, slotLength);
     return memref::AllocOp::create(b, loc, bufferType, ValueRange{count});
   }
   void freeScratch(Value scratch) {
@@ -213,15 +250,22 @@ public:
   Value in, out, elements, world;
   /// P, E / P, E % P and ceil(E / P), set before the rank's body runs.
   Value pieces, quotient, remainder, slotLength;
+  Operation *hoistPoint = nullptr;
 
 private:
   Value tag() { return i32(lowering.tag); }
 
+  Block *entry = nullptr;
+  llvm::DenseMap<uint64_t, Value> indexConstants;
+  llvm::DenseMap<int64_t, Value> i32Constants;
+  llvm::DenseMap<uint32_t, Value> constantOffsets;
+  llvm::DenseMap<std::pair<uint32_t, uint64_t>, Value> constantSpans;
+
   /// The rank's body, once E is known to split: sets the piece arithmetic.
   Value checked(Value rank, llvm::function_ref<Value(Value)> body) {
     pieces = index(shape.numPieces());
-    quotient = arith::DivUIOp::create(b, loc, elements, pieces);
-    remainder = arith::RemUIOp::create(b, loc, elements, pieces);
+    quotient = b.createOrFold<arith::DivUIOp>(loc, elements, pieces);
+    remainder = b.createOrFold<arith::RemUIOp>(loc, elements, pieces);
     Value rounded = arith::AddIOp::create(
         b, loc, elements, index(uint64_t(shape.numPieces()) - 1));
     slotLength = arith::DivUIOp::create(b, loc, rounded, pieces);
@@ -231,7 +275,7 @@ private:
   }
 
   Value shorter(Value buffer, Value needed) {
-    Value length = memref::DimOp::create(b, loc, buffer, 0);
+    Value length = memref::DimOp::create(b, loc, buffer, index(0));
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, length,
                                  needed);
   }
@@ -295,11 +339,11 @@ public:
   Value write() {
     auto [inFirst, inCount] = bufferSpan(w.shape, program.rank, Buffer::In);
     auto [outFirst, outCount] = bufferSpan(w.shape, program.rank, Buffer::Out);
-    inBase = w.pieceOffset(w.index(inFirst));
-    outBase = w.pieceOffset(w.index(outFirst));
-    return w.checkLengths(w.index(inFirst), w.index(inCount),
-                          w.index(outFirst), w.index(outCount), [&] {
-                            if (program.scratchSlots > 0)
+    inBase = w.pieceOffset(inFirst);
+    outBase = w.pieceOffset(outFirst);
+    return w.checkLengths(w.spanLength(inFirst, inCount),
+                          w.spanLength(outFirst, outCount), [&] {
+                            if (usesScratch())
                               scratch =
                                   w.allocScratch(w.index(program.scratchSlots));
                             for (const exec::Step &step : program.steps)
@@ -311,6 +355,16 @@ public:
   }
 
 private:
+  /// Staging slots exist for every in-link; a copy that never goes through
+  /// one needs no allocation.
+  bool usesScratch() const {
+    return llvm::any_of(program.steps, [](const exec::Step &step) {
+      return step.place.buffer == Buffer::Scratch ||
+             step.kind == StepKind::Combine ||
+             step.kind == StepKind::CopyFromStaging;
+    });
+  }
+
   void writeStep(const exec::Step &step) {
     switch (step.kind) {
     case StepKind::PostSend:
@@ -333,32 +387,30 @@ private:
     case StepKind::CopyFromStaging:
       w.copy(view(step.place), staging(step), size(step.place.piece));
       return;
-    case StepKind::CopyFromIn:
-      w.copyUnlessSame(view(step.place),
-                       view({Buffer::In, 0, step.place.piece}),
-                       size(step.place.piece));
+    case StepKind::CopyFromIn: {
+      exec::Place from{Buffer::In, 0, step.place.piece};
+      w.copyUnlessSame(view(step.place, step.count), view(from, step.count),
+                       size(step.place.piece, step.count));
       return;
+    }
     }
   }
 
-  Value offset(uint32_t piece) {
-    auto [it, fresh] = offsets.try_emplace(piece);
-    if (fresh)
-      it->second = w.pieceOffset(w.index(piece));
-    return it->second;
+  Value offset(uint32_t piece) { return w.pieceOffset(piece); }
+  /// Elements of pieces [piece, piece + count).
+  Value size(uint32_t piece, uint32_t count = 1) {
+    return w.spanLength(piece, count);
   }
-  Value size(uint32_t piece) {
-    return arith::SubIOp::create(w.b, w.loc, offset(piece + 1), offset(piece));
-  }
-  Value view(const exec::Place &place) {
+  /// The place's elements, or those of `count` pieces from it.
+  Value view(const exec::Place &place, uint32_t count = 1) {
+    Value length = size(place.piece, count);
     switch (place.buffer) {
     case Buffer::In:
-      return w.view(w.in, sub(offset(place.piece), inBase), size(place.piece));
+      return w.view(w.in, sub(offset(place.piece), inBase), length);
     case Buffer::Out:
-      return w.view(w.out, sub(offset(place.piece), outBase),
-                    size(place.piece));
+      return w.view(w.out, sub(offset(place.piece), outBase), length);
     case Buffer::Scratch:
-      return w.view(scratch, slotStart(place.slot), size(place.piece));
+      return w.view(scratch, slotStart(place.slot), length);
     }
     llvm_unreachable("unknown buffer");
   }
@@ -366,16 +418,16 @@ private:
     return w.view(scratch, slotStart(step.link), size(step.place.piece));
   }
   Value slotStart(uint32_t slot) {
-    return arith::MulIOp::create(w.b, w.loc, w.index(slot), w.slotLength);
+    return w.b.createOrFold<arith::MulIOp>(w.loc, w.index(slot), w.slotLength);
   }
   Value sub(Value x, Value y) {
-    return arith::SubIOp::create(w.b, w.loc, x, y);
+    return x == y ? w.index(0) : w.b.createOrFold<arith::SubIOp>(w.loc, x, y);
   }
 
   FunctionWriter &w;
   const exec::RankProgram &program;
   Value inBase, outBase, scratch;
-  llvm::DenseMap<uint32_t, Value> offsets, sends, recvs;
+  llvm::DenseMap<uint32_t, Value> sends, recvs;
 };
 
 } // namespace
@@ -397,6 +449,7 @@ LogicalResult tacos::emitUnrolled(OpBuilder &builder, Location loc,
     auto rankSwitch = scf::IndexSwitchOp::create(
         builder, loc, TypeRange{builder.getI32Type()}, rank, cases,
         cases.size());
+    writer.hoistPoint = rankSwitch;
     OpBuilder::InsertionGuard guard(builder);
     // Ranks outside the group have nothing to do.
     builder.setInsertionPointToStart(
@@ -423,6 +476,9 @@ namespace {
 constexpr unsigned kSlotShift = 32, kLinkShift = 48, kBufferShift = 59,
                    kKindShift = 61;
 constexpr uint64_t kSlotLimit = 1u << 16, kLinkLimit = 1u << 11;
+/// CopyFromIn into `out` has no slot or link: bits 32-58 hold its piece
+/// count (into scratch the count is always 1).
+constexpr uint64_t kCountLimit = 1u << 27;
 
 /// Fields of the per-rank table, kRankFields i64 per rank.
 enum RankField : unsigned {
@@ -491,12 +547,23 @@ LogicalResult encodeRank(const exec::CallShape &shape,
   if (program.scratchSlots > kSlotLimit)
     return fail("needs " + llvm::Twine(program.scratchSlots) +
                 " scratch slots");
-  for (const exec::Step &step : program.steps)
-    tables.steps.push(uint64_t(step.place.piece) |
-                      uint64_t(step.place.slot) << kSlotShift |
-                      uint64_t(step.link) << kLinkShift |
-                      uint64_t(step.place.buffer) << kBufferShift |
-                      uint64_t(step.kind) << kKindShift);
+  for (const exec::Step &step : program.steps) {
+    auto push = [&](uint64_t piece, uint64_t middle) {
+      tables.steps.push(piece | middle << kSlotShift |
+                        uint64_t(step.place.buffer) << kBufferShift |
+                        uint64_t(step.kind) << kKindShift);
+    };
+    if (step.kind != StepKind::CopyFromIn ||
+        step.place.buffer == Buffer::Scratch) {
+      push(step.place.piece,
+           step.place.slot | uint64_t(step.link) << (kLinkShift - kSlotShift));
+      continue;
+    }
+    // A long range of pieces takes several rows.
+    for (uint64_t done = 0; done < step.count; done += kCountLimit - 1)
+      push(step.place.piece + done,
+           std::min<uint64_t>(step.count - done, kCountLimit - 1));
+  }
   tables.offsets.push_back(int64_t(tables.steps.count()));
 
   auto [inFirst, inCount] = program.participates
@@ -569,8 +636,8 @@ public:
     outPeersAt = field(OutPeersAt);
     inPeersAt = field(InPeersAt);
     Value slots = field(ScratchSlots);
-    return w.checkLengths(inFirst, field(InCount), outFirst, field(OutCount),
-                          [&] {
+    return w.checkLengths(w.spanLength(inFirst, field(InCount)),
+                          w.spanLength(outFirst, field(OutCount)), [&] {
                             inBase = w.pieceOffset(inFirst);
                             outBase = w.pieceOffset(outFirst);
                             scratch = w.allocScratch(slots);
@@ -611,7 +678,12 @@ private:
           Row decoded{field(row, 0, 0xffffffffu),
                       field(row, kSlotShift, kSlotLimit - 1),
                       field(row, kLinkShift, kLinkLimit - 1),
-                      field(row, kBufferShift, 3), field(row, kKindShift, 7)};
+                      field(row, kBufferShift, 3), field(row, kKindShift, 7),
+                      field(row, kSlotShift, kCountLimit - 1)};
+          // Every kind but the waits reads the row's place: computed once.
+          decoded.offset = w.pieceOffset(decoded.piece);
+          decoded.length = size(decoded.piece);
+          decoded.place = place(decoded, decoded.offset, decoded.length);
           SmallVector<Value> next = step(decoded, requests);
           scf::YieldOp::create(b, loc(), next);
         });
@@ -619,6 +691,10 @@ private:
 
   struct Row {
     Value piece, slot, link, buffer, kind;
+    /// CopyFromIn into `out`: the piece count (slot and link bits).
+    Value count;
+    /// The piece's first element and length, and the place's view.
+    Value offset, length, place;
   };
 
   /// One row: a switch on its kind; yields the requests after it.
@@ -650,11 +726,11 @@ private:
     switch (kind) {
     case StepKind::PostSend:
       replace(requests, 0, maxOut, row.link,
-              w.isend(place(row), peer(outPeersAt, row.link)));
+              w.isend(row.place, peer(outPeersAt, row.link)));
       return;
     case StepKind::PostRecv:
       replace(requests, maxOut, maxIn, row.link,
-              w.irecv(place(row), peer(inPeersAt, row.link)));
+              w.irecv(row.place, peer(inPeersAt, row.link)));
       return;
     case StepKind::WaitRecv:
       w.wait(pick(requests, maxOut, maxIn, row.link));
@@ -663,31 +739,38 @@ private:
       w.wait(pick(requests, 0, maxOut, row.link));
       return;
     case StepKind::Combine:
-      w.combine(place(row), staging(row), size(row.piece));
+      w.combine(row.place, staging(row), row.length);
       return;
     case StepKind::CopyFromStaging:
-      w.copy(place(row), staging(row), size(row.piece));
+      w.copy(row.place, staging(row), row.length);
       return;
     case StepKind::CopyFromIn: {
-      Value offset = arith::SubIOp::create(b, loc(), w.pieceOffset(row.piece),
-                                           inBase);
-      w.copyUnlessSame(place(row), w.view(w.in, offset, size(row.piece)),
-                       size(row.piece));
+      // Into scratch one piece; into `out` a range (the count field).
+      Value isScratch =
+          arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::eq, row.buffer,
+                                w.index(uint64_t(Buffer::Scratch)));
+      Value count = arith::SelectOp::create(b, loc(), isScratch, w.index(1),
+                                            row.count);
+      Value length = size(row.piece, count);
+      Value from = arith::SubIOp::create(b, loc(), row.offset, inBase);
+      w.copyUnlessSame(place(row, row.offset, length),
+                       w.view(w.in, from, length), length);
       return;
     }
     }
   }
 
-  Value size(Value piece) {
-    Value next = arith::AddIOp::create(w.b, loc(), piece, w.index(1));
+  /// Elements of pieces [piece, piece + count).
+  Value size(Value piece, Value count = nullptr) {
+    Value next = arith::AddIOp::create(w.b, loc(), piece,
+                                       count ? count : w.index(1));
     return arith::SubIOp::create(w.b, loc(), w.pieceOffset(next),
                                  w.pieceOffset(piece));
   }
 
   /// The row's place: a switch on its buffer picks the memref and the start.
-  Value place(const Row &row) {
+  Value place(const Row &row, Value offset, Value length) {
     OpBuilder &b = w.b;
-    Value offset = w.pieceOffset(row.piece);
     auto bufferSwitch = scf::IndexSwitchOp::create(
         b, loc(), TypeRange{w.bufferType, b.getIndexType()}, row.buffer,
         ArrayRef<int64_t>{int64_t(Buffer::In), int64_t(Buffer::Out)}, 2);
@@ -704,10 +787,10 @@ private:
                          ValueRange{scratch, slotStart(row.slot)});
     b.setInsertionPointAfter(bufferSwitch);
     return w.view(bufferSwitch.getResult(0), bufferSwitch.getResult(1),
-                  size(row.piece));
+                  length);
   }
   Value staging(const Row &row) {
-    return w.view(scratch, slotStart(row.link), size(row.piece));
+    return w.view(scratch, slotStart(row.link), row.length);
   }
   Value slotStart(Value slot) {
     return arith::MulIOp::create(w.b, loc(), slot, w.slotLength);
