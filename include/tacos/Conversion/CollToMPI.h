@@ -12,7 +12,7 @@
 #ifndef TACOS_CONVERSION_COLLTOMPI_H
 #define TACOS_CONVERSION_COLLTOMPI_H
 
-#include "tacos/Dialect/Common/PassOptions.h"
+#include "tacos/Conversion/Passes.h"
 #include "tacos/Execution/RankProgram.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -22,21 +22,6 @@
 #include <string>
 
 namespace tacos {
-
-/// element-type=: the element type T of the buffers.
-enum class MPIElementType { F32, F64, I32, I64, F16, BF16 };
-
-/// form=: how the steps are spelled.
-enum class MPILoweringForm {
-  /// Unrolled up to kMaxUnrolledSteps steps over all ranks, else table.
-  Auto,
-  Unrolled,
-  Table
-};
-
-/// mpi=: the MPI library the program is built against, written to the
-/// module's DLTI entry "MPI:Implementation" (which the LLVM lowering reads).
-enum class MPIImplementation { OpenMPI, MPICH };
 
 /// form=auto unrolls programs of at most this many steps over all ranks.
 inline constexpr size_t kMaxUnrolledSteps = 4096;
@@ -69,14 +54,6 @@ mlir::LogicalResult emitTable(mlir::OpBuilder &builder, mlir::Location loc,
                               const exec::ExecutionPlan &plan,
                               const MPILowering &lowering, std::string &error);
 
-#define GEN_PASS_DECL_CONVERTCOLLTOMPI
-#include "tacos/Conversion/Passes.h.inc"
-
 } // namespace tacos
-
-TACOS_ENUM_OPTION_PARSER(::tacos::MPIElementType);
-TACOS_ENUM_OPTION_PARSER(::tacos::MPILoweringForm);
-TACOS_ENUM_OPTION_PARSER(::tacos::MPIImplementation);
-TACOS_ENUM_OPTION_PARSER(::tacos::exec::ReduceOp);
 
 #endif // TACOS_CONVERSION_COLLTOMPI_H

@@ -18,6 +18,7 @@
 #define TACOS_CONVERSION_COLLTOSMT_H
 
 #include "tacos/Collective/Schedule.h"
+#include "tacos/Conversion/Passes.h"
 #include "tacos/Conversion/SolveWithZ3.h"
 #include "tacos/Network/Network.h"
 #include "tacos/Verification/Verifier.h"
@@ -64,9 +65,6 @@ encodeAlgorithmAsSmt(mlir::OpBuilder &builder, mlir::Location loc,
 Z3Outcome solveEncoding(mlir::ModuleOp module, const SmtEncoding &encoding,
                         unsigned timeoutMs,
                         std::vector<const SmtFact *> &violated);
-
-#define GEN_PASS_DECL_CONVERTCOLLTOSMT
-#include "tacos/Conversion/Passes.h.inc"
 
 } // namespace tacos
 

@@ -1,12 +1,21 @@
-//===- Passes.h - Every conversion out of the coll dialect ------*- C++ -*-===//
+//===- Passes.h - Conversions out of the coll dialect -----------*- C++ -*-===//
+//
+// Every conversion pass of Passes.td, and registerConversionPasses().
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef TACOS_CONVERSION_PASSES_H
 #define TACOS_CONVERSION_PASSES_H
 
-#include "tacos/Conversion/CollToMPI.h"
-#include "tacos/Conversion/CollToSMT.h"
+#include "tacos/Conversion/CollToMPIOptions.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
 
 namespace tacos {
+
+#define GEN_PASS_DECL
+#include "tacos/Conversion/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
 #include "tacos/Conversion/Passes.h.inc"
