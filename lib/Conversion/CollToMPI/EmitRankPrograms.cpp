@@ -161,6 +161,8 @@ public:
   }
   /// spanLength of constant pieces, computed once, before `hoistPoint`.
   Value spanLength(uint32_t first, uint64_t count) {
+    if (count == 0)
+      return index(0);
     Value &l = constantSpans[{first, count}];
     if (!l) {
       Value end = pieceOffset(uint32_t(first + count));
