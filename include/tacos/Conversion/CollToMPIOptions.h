@@ -27,13 +27,13 @@ enum class MPILoweringForm {
 
 /// mpi=: the MPI library the program is built against, written to the
 /// module's DLTI entry "MPI:Implementation" (which the LLVM lowering reads).
-enum class MPIImplementation { OpenMPI, MPICH };
+enum class MPILibrary { OpenMPI, MPICH };
 
 } // namespace tacos
 
 TACOS_ENUM_OPTION_PARSER(::tacos::MPIElementType);
 TACOS_ENUM_OPTION_PARSER(::tacos::MPILoweringForm);
-TACOS_ENUM_OPTION_PARSER(::tacos::MPIImplementation);
+TACOS_ENUM_OPTION_PARSER(::tacos::MPILibrary);
 TACOS_ENUM_OPTION_PARSER(::tacos::exec::ReduceOp);
 
 #endif // TACOS_CONVERSION_COLLTOMPIOPTIONS_H

@@ -75,10 +75,17 @@ def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
     carried as loop values.
 
     ```mlir
-    coll.algorithm @ag all_gather on @pair size(8 B) time(...) { ... }
+    topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+    coll.algorithm @ag all_gather on @pair size(8 B) time(1.00008 us) {
+      coll.transfer copy 1 over 1 -> 0 at [0, 1000080]
+      coll.transfer copy 0 over 0 -> 1 at [0, 1000080]
+    }
     ```
-    becomes `func.func @ag(...)` with, for rank 0: `memref.subview` of its
-    piece, `mpi.isend` to 1, `mpi.irecv` from 1, `mpi.wait` on both.
+    becomes `func.func @ag(...)` whose case for rank 0 copies its piece from
+    `in` to `out` (unless they are the same memory), posts `mpi.irecv` of
+    piece 1 from rank 1 and `mpi.isend` of piece 0 to rank 1 (each on a
+    `memref.subview` of `out`), and waits for both. docs/CollToMPI.md has the
+    buffer lengths, the table form's row encoding and the options in full.
   }];
   let options = [
     Option<"elementType", "element-type", "::tacos::MPIElementType",
@@ -122,14 +129,14 @@ def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
                           "a constant table of steps walked by one loop")),
              ::tacos::optionNoun("convert-coll-to-mpi", "form",
                                  /*quoted=*/true)}]>,
-    Option<"mpi", "mpi", "::tacos::MPIImplementation",
-           /*default=*/"::tacos::MPIImplementation::OpenMPI",
+    Option<"mpi", "mpi", "::tacos::MPILibrary",
+           /*default=*/"::tacos::MPILibrary::OpenMPI",
            "MPI library written to the module's DLTI \"MPI:Implementation\" "
            "entry when it has none",
            [{::llvm::cl::values(
-               clEnumValN(::tacos::MPIImplementation::OpenMPI, "openmpi",
+               clEnumValN(::tacos::MPILibrary::OpenMPI, "openmpi",
                           "Open MPI (Debian's default)"),
-               clEnumValN(::tacos::MPIImplementation::MPICH, "mpich",
+               clEnumValN(::tacos::MPILibrary::MPICH, "mpich",
                           "MPICH and its ABI")),
              ::tacos::optionNoun("convert-coll-to-mpi", "MPI implementation",
                                  /*quoted=*/true)}]>

@@ -35,8 +35,8 @@ namespace {
 constexpr StringLiteral kPass = "convert-coll-to-mpi";
 constexpr StringLiteral kMPIImplementationKey = "MPI:Implementation";
 
-StringRef implementationName(MPIImplementation mpi) {
-  return mpi == MPIImplementation::OpenMPI ? "OpenMPI" : "MPICH";
+StringRef implementationName(MPILibrary mpi) {
+  return mpi == MPILibrary::OpenMPI ? "OpenMPI" : "MPICH";
 }
 
 /// One algorithm, checked and ready to be written.

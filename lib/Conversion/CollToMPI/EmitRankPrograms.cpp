@@ -854,8 +854,9 @@ LogicalResult tacos::emitTable(OpBuilder &builder, Location loc,
   for (uint32_t rank = 0; rank < shape.numRanks; ++rank)
     if (failed(encodeRank(shape, plan.program(rank), tables, error)))
       return failure();
-  if (tables.maxOut == 0 && tables.maxIn == 0)
-    tables.maxOut = 1; // an algorithm without transfers still type-checks
+  // An algorithm without transfers still needs well-formed (unused) cases.
+  tables.maxOut = std::max(tables.maxOut, 1u);
+  tables.maxIn = std::max(tables.maxIn, 1u);
 
   size_t numRows = tables.steps.count();
   auto stepsTensor =
