@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Lowering and compile time of the 64x64 torus All-Gather (4,096 ranks,
 # 16,773,120 transfers): convert-coll-to-mpi (table form), tacos-lower-to-llvm,
-# export to LLVM IR, and llc to an object file. Prints wall time and peak
-# resident memory of each step (GNU time). Not a test: numbers go to
-# bench/README.md.
+# translation to LLVM IR and an object file, in one process
+# (build/bench/bench-lower-object, stage by stage); with TEXT=1 also through
+# files as separate tools would (tacos-opt, tacos-translate to LLVM IR text,
+# llc), each step's wall time and peak RSS from GNU time. Not a test:
+# numbers go to bench/README.md.
 #
-# Usage: bench/lower-64x64.sh [BIN_DIR]   (default build/bin)
-# Needs about 6 GB of free disk in $TMPDIR (the table is 537 MB, its LLVM IR
-# text several times that).
+# Usage: [TEXT=1] bench/lower-64x64.sh [BUILD_DIR]   (default build; needs
+# `ninja -C build bench-lower-object`). Needs about 3 GB of free disk in
+# $TMPDIR (5 GB with TEXT=1: the LLVM IR text is 1.7 GB).
 set -euo pipefail
-BIN=${1:-build/bin}
+BUILD=${1:-build}
+BIN=$BUILD/bin
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -30,6 +33,11 @@ MLIR
 # raw blobs there (in text they would be hex strings twice their size).
 step synthesize "$BIN/tacos-opt" "$WORK/torus.mlir" \
   --coll-synthesize=materialize=packed --emit-bytecode -o "$WORK/ag.mlirbc"
+step in-process "$BUILD/bench/bench-lower-object" "$WORK/ag.mlirbc" \
+  "$WORK/ag.o"
+ls -l "$WORK"/ag.o | awk '{print $5, $9}'
+[ "${TEXT:-0}" = 1 ] || exit 0
+
 step convert-coll-to-mpi "$BIN/tacos-opt" "$WORK/ag.mlirbc" \
   --convert-coll-to-mpi --emit-bytecode -o "$WORK/mpi.mlirbc"
 step tacos-lower-to-llvm "$BIN/tacos-opt" "$WORK/mpi.mlirbc" \

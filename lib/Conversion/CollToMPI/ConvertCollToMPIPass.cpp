@@ -128,8 +128,9 @@ struct ConvertCollToMPIPass
         entries.push_back(entry);
       }
     }
-    entries.push_back(DataLayoutEntryAttr::get(
-        StringAttr::get(ctx, kMPIImplementationKey), StringAttr::get(ctx, wanted)));
+    entries.push_back(
+        DataLayoutEntryAttr::get(StringAttr::get(ctx, kMPIImplementationKey),
+                                 StringAttr::get(ctx, wanted)));
     module->setAttr(DLTIDialect::kMapAttrName, MapAttr::get(ctx, entries));
     return success();
   }
@@ -147,9 +148,9 @@ struct ConvertCollToMPIPass
       return failure();
     p.model.emplace(std::move(*model));
     // A corrupted schedule never runs: lower only what coll-verify accepts.
-    std::vector<Violation> violations = verifyAlgorithm(
-        p.model->collective.network, p.model->spec,
-        p.model->transfers.view(), algorithm.getTime());
+    std::vector<Violation> violations =
+        verifyAlgorithm(p.model->collective.network, p.model->spec,
+                        p.model->transfers.view(), algorithm.getTime());
     if (!violations.empty()) {
       const Violation &v = violations.front();
       InFlightDiagnostic diag = emitErrorAt(algorithm);
@@ -165,7 +166,7 @@ struct ConvertCollToMPIPass
     p.plan = exec::ExecutionPlan::build(
         exec::CallShape::of(p.model->collective.spec,
                             p.model->collective.network.numNpus()),
-                                        p.model->transfers.view(), error);
+        p.model->transfers.view(), error);
     if (!p.plan)
       return emitErrorAt(algorithm)
              << kPass << ": @" << algorithm.getSymName() << ": " << error;
@@ -203,9 +204,9 @@ struct ConvertCollToMPIPass
       if (!suffix.empty() && p.lowering.form != MPILoweringForm::Table)
         break;
       if (SymbolTable::lookupSymbolIn(module, name + suffix.str()))
-        return emitError(loc) << kPass << ": cannot name the function @"
-                              << name << ": @" << name + suffix.str()
-                              << " is already defined";
+        return emitError(loc)
+               << kPass << ": cannot name the function @" << name << ": @"
+               << name + suffix.str() << " is already defined";
     }
     std::string error;
     LogicalResult written =

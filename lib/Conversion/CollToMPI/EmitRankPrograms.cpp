@@ -53,8 +53,8 @@ Type elementType(MLIRContext *ctx, MPIElementType type) {
 /// buffers, the communicator, the tag and the arithmetic of pieces.
 class FunctionWriter {
 public:
-  FunctionWriter(OpBuilder &builder, Location loc,
-                 const exec::CallShape &shape, const MPILowering &lowering)
+  FunctionWriter(OpBuilder &builder, Location loc, const exec::CallShape &shape,
+                 const MPILowering &lowering)
       : b(builder), loc(loc), shape(shape), lowering(lowering) {
     MLIRContext *ctx = b.getContext();
     elemType = elementType(ctx, lowering.elementType);
@@ -77,11 +77,12 @@ public:
     out = entry->getArgument(1);
     elements = entry->getArgument(2);
 
-    world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
-    Value rank =
-        mpi::CommRankOp::create(b, loc, Type(), b.getI32Type(), world).getRank();
-    Value size =
-        mpi::CommSizeOp::create(b, loc, Type(), b.getI32Type(), world).getSize();
+    world =
+        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    Value rank = mpi::CommRankOp::create(b, loc, Type(), b.getI32Type(), world)
+                     .getRank();
+    Value size = mpi::CommSizeOp::create(b, loc, Type(), b.getI32Type(), world)
+                     .getSize();
     Value wrongSize = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                             size, i32(shape.numRanks));
     Value code = ifElse(wrongSize, /*thenCode=*/1, [&] {
@@ -93,7 +94,8 @@ public:
                                           index(shape.participants.size()));
       Value uneven = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                            rest, index(0));
-      return ifElse(uneven, /*thenCode=*/3, [&] { return checked(rank, body); });
+      return ifElse(uneven, /*thenCode=*/3,
+                    [&] { return checked(rank, body); });
     });
     func::ReturnOp::create(b, loc, code);
   }
@@ -222,12 +224,13 @@ public:
   void copyUnlessSame(Value dst, Value src, Value size) {
     Value same = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        address(dst), address(src));
-    scf::IfOp::create(b, loc, same, [&](OpBuilder &, Location) {
-      scf::YieldOp::create(b, loc);
-    }, [&](OpBuilder &, Location) {
-      copy(dst, src, size);
-      scf::YieldOp::create(b, loc);
-    });
+    scf::IfOp::create(
+        b, loc, same,
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc); },
+        [&](OpBuilder &, Location) {
+          copy(dst, src, size);
+          scf::YieldOp::create(b, loc);
+        });
   }
 
   Value isend(Value view, Value peer) {
@@ -312,8 +315,8 @@ private:
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(
         b, loc, metadata.getBaseBuffer());
     unsigned bytes = elemType.getIntOrFloatBitWidth() / 8;
-    Value offset = arith::MulIOp::create(b, loc, metadata.getOffset(),
-                                         index(bytes));
+    Value offset =
+        arith::MulIOp::create(b, loc, metadata.getOffset(), index(bytes));
     return arith::AddIOp::create(b, loc, base, offset);
   }
 };
@@ -343,17 +346,16 @@ public:
     auto [outFirst, outCount] = bufferSpan(w.shape, program.rank, Buffer::Out);
     inBase = w.pieceOffset(inFirst);
     outBase = w.pieceOffset(outFirst);
-    return w.checkLengths(w.spanLength(inFirst, inCount),
-                          w.spanLength(outFirst, outCount), [&] {
-                            if (usesScratch())
-                              scratch =
-                                  w.allocScratch(w.index(program.scratchSlots));
-                            for (const exec::Step &step : program.steps)
-                              writeStep(step);
-                            if (scratch)
-                              w.freeScratch(scratch);
-                            return w.i32(0);
-                          });
+    return w.checkLengths(
+        w.spanLength(inFirst, inCount), w.spanLength(outFirst, outCount), [&] {
+          if (usesScratch())
+            scratch = w.allocScratch(w.index(program.scratchSlots));
+          for (const exec::Step &step : program.steps)
+            writeStep(step);
+          if (scratch)
+            w.freeScratch(scratch);
+          return w.i32(0);
+        });
   }
 
 private:
@@ -434,11 +436,11 @@ private:
 
 } // namespace
 
-LogicalResult tacos::emitUnrolled(OpBuilder &builder, Location loc,
-                                  const exec::CallShape &shape,
-                                  const std::vector<exec::RankProgram> &programs,
-                                  const MPILowering &lowering,
-                                  std::string &error) {
+LogicalResult
+tacos::emitUnrolled(OpBuilder &builder, Location loc,
+                    const exec::CallShape &shape,
+                    const std::vector<exec::RankProgram> &programs,
+                    const MPILowering &lowering, std::string &error) {
   FunctionWriter writer(builder, loc, shape, lowering);
   writer.write([&](Value rank) {
     SmallVector<const exec::RankProgram *> active;
@@ -516,8 +518,7 @@ public:
     data = nullptr;
     size = capacity = 0;
     return AsmResourceBlob(
-        bytes, alignof(uint64_t),
-        [](void *p, size_t, size_t) { std::free(p); },
+        bytes, alignof(uint64_t), [](void *p, size_t, size_t) { std::free(p); },
         /*dataIsMutable=*/false);
   }
 
@@ -543,7 +544,8 @@ LogicalResult encodeRank(const exec::CallShape &shape,
                 .str();
     return failure();
   };
-  if (program.outLinks.size() > kLinkLimit || program.inLinks.size() > kLinkLimit)
+  if (program.outLinks.size() > kLinkLimit ||
+      program.inLinks.size() > kLinkLimit)
     return fail("has more than " + llvm::Twine(kLinkLimit) +
                 " links in one direction");
   if (program.scratchSlots > kSlotLimit)
@@ -660,8 +662,8 @@ private:
     Value shifted = row;
     if (shift)
       shifted = arith::ShRUIOp::create(
-          b, loc(), row, arith::ConstantIntOp::create(b, loc(), b.getI64Type(),
-                                                      shift));
+          b, loc(), row,
+          arith::ConstantIntOp::create(b, loc(), b.getI64Type(), shift));
     Value masked = arith::AndIOp::create(
         b, loc(), shifted,
         arith::ConstantIntOp::create(b, loc(), b.getI64Type(), int64_t(mask)));
@@ -680,7 +682,8 @@ private:
           Row decoded{field(row, 0, 0xffffffffu),
                       field(row, kSlotShift, kSlotLimit - 1),
                       field(row, kLinkShift, kLinkLimit - 1),
-                      field(row, kBufferShift, 3), field(row, kKindShift, 7),
+                      field(row, kBufferShift, 3),
+                      field(row, kKindShift, 7),
                       field(row, kSlotShift, kCountLimit - 1)};
           // Every kind but the waits reads the row's place: computed once.
           decoded.offset = w.pieceOffset(decoded.piece);
@@ -709,8 +712,8 @@ private:
           StepKind::WaitSend, StepKind::Combine, StepKind::CopyFromStaging,
           StepKind::CopyFromIn})
       kinds.push_back(int64_t(kind));
-    auto kindSwitch =
-        scf::IndexSwitchOp::create(b, loc(), types, row.kind, kinds, kinds.size());
+    auto kindSwitch = scf::IndexSwitchOp::create(b, loc(), types, row.kind,
+                                                 kinds, kinds.size());
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&kindSwitch.getDefaultRegion().emplaceBlock());
     scf::YieldOp::create(b, loc(), requests);
@@ -751,8 +754,8 @@ private:
       Value isScratch =
           arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::eq, row.buffer,
                                 w.index(uint64_t(Buffer::Scratch)));
-      Value count = arith::SelectOp::create(b, loc(), isScratch, w.index(1),
-                                            row.count);
+      Value count =
+          arith::SelectOp::create(b, loc(), isScratch, w.index(1), row.count);
       Value length = size(row.piece, count);
       Value from = arith::SubIOp::create(b, loc(), row.offset, inBase);
       w.copyUnlessSame(place(row, row.offset, length),
@@ -764,8 +767,8 @@ private:
 
   /// Elements of pieces [piece, piece + count).
   Value size(Value piece, Value count = nullptr) {
-    Value next = arith::AddIOp::create(w.b, loc(), piece,
-                                       count ? count : w.index(1));
+    Value next =
+        arith::AddIOp::create(w.b, loc(), piece, count ? count : w.index(1));
     return arith::SubIOp::create(w.b, loc(), w.pieceOffset(next),
                                  w.pieceOffset(piece));
   }
@@ -777,19 +780,20 @@ private:
         b, loc(), TypeRange{w.bufferType, b.getIndexType()}, row.buffer,
         ArrayRef<int64_t>{int64_t(Buffer::In), int64_t(Buffer::Out)}, 2);
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&bufferSwitch.getCaseRegions()[0].emplaceBlock());
+    b.setInsertionPointToStart(
+        &bufferSwitch.getCaseRegions()[0].emplaceBlock());
     scf::YieldOp::create(
-        b, loc(), ValueRange{w.in, arith::SubIOp::create(b, loc(), offset, inBase)});
-    b.setInsertionPointToStart(&bufferSwitch.getCaseRegions()[1].emplaceBlock());
+        b, loc(),
+        ValueRange{w.in, arith::SubIOp::create(b, loc(), offset, inBase)});
+    b.setInsertionPointToStart(
+        &bufferSwitch.getCaseRegions()[1].emplaceBlock());
     scf::YieldOp::create(
         b, loc(),
         ValueRange{w.out, arith::SubIOp::create(b, loc(), offset, outBase)});
     b.setInsertionPointToStart(&bufferSwitch.getDefaultRegion().emplaceBlock());
-    scf::YieldOp::create(b, loc(),
-                         ValueRange{scratch, slotStart(row.slot)});
+    scf::YieldOp::create(b, loc(), ValueRange{scratch, slotStart(row.slot)});
     b.setInsertionPointAfter(bufferSwitch);
-    return w.view(bufferSwitch.getResult(0), bufferSwitch.getResult(1),
-                  length);
+    return w.view(bufferSwitch.getResult(0), bufferSwitch.getResult(1), length);
   }
   Value staging(const Row &row) {
     return w.view(scratch, slotStart(row.link), row.length);
@@ -869,8 +873,8 @@ LogicalResult tacos::emitTable(OpBuilder &builder, Location loc,
         stepsTensor, (lowering.symbol + "_steps"), tables.steps.release());
   if (tables.peers.empty())
     tables.peers.push_back(0); // memref.global needs a non-empty type
-  auto steps = constantGlobal(builder, loc, lowering.symbol + "_steps",
-                              stepsValue);
+  auto steps =
+      constantGlobal(builder, loc, lowering.symbol + "_steps", stepsValue);
   auto offsets =
       constantGlobal(builder, loc, lowering.symbol + "_offsets",
                      denseArray(builder, ArrayRef<int64_t>(tables.offsets)));
