@@ -540,7 +540,7 @@ LogicalResult encodeRank(const exec::CallShape &shape,
                          std::string &error) {
   auto fail = [&](const llvm::Twine &what) {
     error = ("rank " + llvm::Twine(program.rank) + " " + what +
-             ", more than the table form encodes")
+             ", beyond what the table form encodes")
                 .str();
     return failure();
   };
@@ -550,7 +550,7 @@ LogicalResult encodeRank(const exec::CallShape &shape,
                 " links in one direction");
   if (program.scratchSlots > kSlotLimit)
     return fail("needs " + llvm::Twine(program.scratchSlots) +
-                " scratch slots");
+                " scratch slots (at most " + llvm::Twine(kSlotLimit) + ")");
   for (const exec::Step &step : program.steps) {
     auto push = [&](uint64_t piece, uint64_t middle) {
       tables.steps.push(piece | middle << kSlotShift |
@@ -850,10 +850,6 @@ LogicalResult tacos::emitTable(OpBuilder &builder, Location loc,
                                const MPILowering &lowering,
                                std::string &error) {
   const exec::CallShape &shape = plan.shape();
-  if (shape.numPieces() == 0 || uint64_t(shape.numPieces()) > (1ull << 32)) {
-    error = "the table form encodes at most 2^32 pieces";
-    return failure();
-  }
   Tables tables;
   for (uint32_t rank = 0; rank < shape.numRanks; ++rank)
     if (failed(encodeRank(shape, plan.program(rank), tables, error)))
