@@ -679,12 +679,13 @@ private:
         b, loc(), lo, hi, w.index(1), initial,
         [&](OpBuilder &, Location, Value i, ValueRange requests) {
           Value row = memref::LoadOp::create(b, loc(), steps, i);
-          Row decoded{field(row, 0, 0xffffffffu),
-                      field(row, kSlotShift, kSlotLimit - 1),
-                      field(row, kLinkShift, kLinkLimit - 1),
-                      field(row, kBufferShift, 3),
-                      field(row, kKindShift, 7),
-                      field(row, kSlotShift, kCountLimit - 1)};
+          Row decoded;
+          decoded.piece = field(row, 0, 0xffffffffu);
+          decoded.slot = field(row, kSlotShift, kSlotLimit - 1);
+          decoded.link = field(row, kLinkShift, kLinkLimit - 1);
+          decoded.buffer = field(row, kBufferShift, 3);
+          decoded.kind = field(row, kKindShift, 7);
+          decoded.count = field(row, kSlotShift, kCountLimit - 1);
           // Every kind but the waits reads the row's place: computed once.
           decoded.offset = w.pieceOffset(decoded.piece);
           decoded.length = size(decoded.piece);
