@@ -7,6 +7,8 @@
 #ifndef TACOS_CONVERSION_PASSES_H
 #define TACOS_CONVERSION_PASSES_H
 
+#include "tacos/Conversion/CollToMPIOptions.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

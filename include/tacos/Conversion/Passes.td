@@ -79,6 +79,124 @@ def StripTopoColl : Pass<"strip-topo-coll", "mlir::ModuleOp"> {
     describe a program but are no part of it. `tacos-lower-to-llvm` erases
     them before lowering, so that what reaches LLVM is code only.
   }];
+
+def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
+  let summary = "Lower algorithms to functions that run them with MPI";
+  let description = [{
+    Replaces every `coll.algorithm` by a function that executes the calling
+    rank's part of the schedule, written in upstream dialects only (`func`,
+    `mpi`, `memref`, `scf`, `arith`, `ub`), so any MLIR pipeline that
+    lowers those takes it as it is (tacos' own: `tacos-lower-to-llvm`):
+
+    ```mlir
+    func.func @name(%in: memref<?xT>, %out: memref<?xT>, %elements: index)
+        -> i32 attributes {llvm.emit_c_interface}
+    ```
+
+    `%elements` is the element count E of the request's `size` buffer; it
+    splits into whole-element pieces, piece j covering
+    [floor(j*E/P), floor((j+1)*E/P)), so any E works. Rank r of
+    `MPI_COMM_WORLD` is NPU r. The function returns 0 on success (at once on
+    ranks outside the group), 1 if the communicator's size is not the
+    network's NPU count, 2 if a buffer is shorter than the collective needs
+    (lengths per collective in docs/CollToMPI.md), 3 if E cannot be split
+    (All-to-All: E must be a multiple of the participant count). Scratch
+    space is allocated inside and freed before returning; `in` and `out` may
+    alias exactly where the collective's in-place form does (All-Gather:
+    `in` is `out`'s own slice; All-Reduce, Broadcast, Reduce: `in` is `out`).
+
+    Nothing is decided here: the steps (post a send or a receive, wait,
+    combine, copy) and their order come from the core's `ExecutionPlan`,
+    which orders every rank's events by time so that the program cannot
+    deadlock and messages match by MPI's non-overtaking rule (docs/CollToMPI.md
+    has the argument). Every message of the i-th lowered algorithm carries
+    tag `tag + i`.
+
+    An algorithm is lowered only if the native verifier (`coll-verify`)
+    accepts it: a violation is an error naming the property, and nothing is
+    lowered. Unmaterialized algorithms (`materialize=none`) are rejected.
+    Lowered algorithms and the networks nothing refers to any more are
+    erased; the module's DLTI entry "MPI:Implementation" is set from `mpi=`
+    when it has none.
+
+    Small programs are unrolled (`scf.index_switch` on the rank, one op per
+    step); large ones become one constant `i64` table of all ranks' steps
+    (`memref.global`) walked by one `scf.for`, with the outstanding requests
+    carried as loop values.
+
+    ```mlir
+    topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+    coll.algorithm @ag all_gather on @pair size(8 B) time(1.00008 us) {
+      coll.transfer copy 1 over 1 -> 0 at [0, 1000080]
+      coll.transfer copy 0 over 0 -> 1 at [0, 1000080]
+    }
+    ```
+    becomes `func.func @ag(...)` whose case for rank 0 copies its piece from
+    `in` to `out` (unless they are the same memory), posts `mpi.irecv` of
+    piece 1 from rank 1 and `mpi.isend` of piece 0 to rank 1 (each on a
+    `memref.subview` of `out`), and waits for both. docs/CollToMPI.md has the
+    buffer lengths, the table form's row encoding and the options in full.
+  }];
+  let options = [
+    Option<"elementType", "element-type", "::tacos::MPIElementType",
+           /*default=*/"::tacos::MPIElementType::F32",
+           "Element type of the buffers",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::MPIElementType::F32, "f32", "32-bit float"),
+               clEnumValN(::tacos::MPIElementType::F64, "f64", "64-bit float"),
+               clEnumValN(::tacos::MPIElementType::I32, "i32", "32-bit integer"),
+               clEnumValN(::tacos::MPIElementType::I64, "i64", "64-bit integer"),
+               clEnumValN(::tacos::MPIElementType::F16, "f16",
+                          "16-bit float (sum only)"),
+               clEnumValN(::tacos::MPIElementType::BF16, "bf16",
+                          "bfloat16 (sum only)")),
+             ::tacos::optionNoun("convert-coll-to-mpi", "element type",
+                                 /*quoted=*/true)}]>,
+    Option<"reduction", "reduction", "::tacos::exec::ReduceOp",
+           /*default=*/"::tacos::exec::ReduceOp::Sum",
+           "Element-wise reduction of combining collectives",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::exec::ReduceOp::Sum, "sum", "sum"),
+               clEnumValN(::tacos::exec::ReduceOp::Max, "max", "maximum"),
+               clEnumValN(::tacos::exec::ReduceOp::Min, "min", "minimum")),
+             ::tacos::optionNoun("convert-coll-to-mpi", "reduction",
+                                 /*quoted=*/true)}]>,
+    Option<"symbol", "symbol", "std::string", /*default=*/"\"\"",
+           "Name of the function (default: the algorithm's name); only for "
+           "a module with one algorithm">,
+    Option<"tag", "tag", "int64_t", /*default=*/"0",
+           "Tag of the first algorithm's messages; the i-th algorithm uses "
+           "tag + i, which must stay below 32768">,
+    Option<"form", "form", "::tacos::MPILoweringForm",
+           /*default=*/"::tacos::MPILoweringForm::Auto",
+           "How the steps are written",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::MPILoweringForm::Auto, "auto",
+                          "unrolled up to 4096 steps over all ranks, else table"),
+               clEnumValN(::tacos::MPILoweringForm::Unrolled, "unrolled",
+                          "one op per step under a switch on the rank"),
+               clEnumValN(::tacos::MPILoweringForm::Table, "table",
+                          "a constant table of steps walked by one loop")),
+             ::tacos::optionNoun("convert-coll-to-mpi", "form",
+                                 /*quoted=*/true)}]>,
+    Option<"mpi", "mpi", "::tacos::MPILibrary",
+           /*default=*/"::tacos::MPILibrary::OpenMPI",
+           "MPI library written to the module's DLTI \"MPI:Implementation\" "
+           "entry when it has none",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::MPILibrary::OpenMPI, "openmpi",
+                          "Open MPI (Debian's default)"),
+               clEnumValN(::tacos::MPILibrary::MPICH, "mpich",
+                          "MPICH and its ABI")),
+             ::tacos::optionNoun("convert-coll-to-mpi", "MPI implementation",
+                                 /*quoted=*/true)}]>
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::DLTIDialect",
+    "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect", "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
+  ];
 }
 
 #endif // TACOS_CONVERSION_PASSES

@@ -1,0 +1,223 @@
+//===- ConvertCollToMPIPass.cpp - coll.algorithm -> func with mpi ---------===//
+//
+// Reads every algorithm into the core, refuses what the native verifier
+// rejects, asks exec::ExecutionPlan for the rank programs and writes them
+// down (EmitRankPrograms.cpp). Every algorithm is verified and planned
+// before the module is changed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Conversion/CollToMPI.h"
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace tacos {
+#define GEN_PASS_DEF_CONVERTCOLLTOMPI
+#include "tacos/Conversion/Passes.h.inc"
+} // namespace tacos
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+
+constexpr StringLiteral kPass = "convert-coll-to-mpi";
+constexpr StringLiteral kMPIImplementationKey = "MPI:Implementation";
+
+StringRef implementationName(MPILibrary mpi) {
+  return mpi == MPILibrary::OpenMPI ? "OpenMPI" : "MPICH";
+}
+
+/// One algorithm, checked and ready to be written.
+struct PlannedAlgorithm {
+  AlgorithmOp op;
+  /// Keeps the transfers `plan` points into alive.
+  std::optional<AlgorithmModel> model;
+  std::optional<exec::ExecutionPlan> plan;
+  /// Every rank's program when unrolled.
+  std::vector<exec::RankProgram> programs;
+  MPILowering lowering;
+};
+
+struct ConvertCollToMPIPass
+    : tacos::impl::ConvertCollToMPIBase<ConvertCollToMPIPass> {
+  using ConvertCollToMPIBase::ConvertCollToMPIBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<AlgorithmOp> algorithms(module.getOps<AlgorithmOp>());
+    if (algorithms.empty())
+      return;
+    if (failed(checkOptions(algorithms)) || failed(setImplementation(module)))
+      return signalPassFailure();
+
+    SymbolTableCollection symbols;
+    std::vector<PlannedAlgorithm> planned(algorithms.size());
+    bool failedAny = false;
+    for (auto [i, algorithm] : llvm::enumerate(algorithms))
+      failedAny |= failed(plan(algorithm, i, symbols, planned[i]));
+    if (failedAny)
+      return signalPassFailure();
+
+    // The functions replace the algorithms (often under the same name), and
+    // networks nothing refers to any more go too.
+    OpBuilder builder(&getContext());
+    for (PlannedAlgorithm &p : planned) {
+      builder.setInsertionPointAfter(p.op);
+      Location loc = p.op.getLoc();
+      p.op.erase();
+      if (failed(write(builder, loc, p, module)))
+        return signalPassFailure();
+    }
+    for (auto network : llvm::to_vector(module.getOps<topo::NetworkOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(network, module))
+        network.erase();
+  }
+
+  LogicalResult checkOptions(ArrayRef<AlgorithmOp> algorithms) {
+    if (!symbol.empty() && algorithms.size() > 1)
+      return emitErrorAt(algorithms[1])
+             << kPass << ": symbol=" << symbol << " names one function, but "
+             << "the module has " << algorithms.size() << " algorithms";
+    int64_t last = tag + int64_t(algorithms.size()) - 1;
+    if (tag < 0 || last >= kTagLimit)
+      return emitErrorAt(algorithms.front())
+             << kPass << ": tag " << (tag < 0 ? tag : last)
+             << " is outside [0, " << kTagLimit
+             << "), the range every MPI library accepts";
+    bool sumOnly = elementType == MPIElementType::F16 ||
+                   elementType == MPIElementType::BF16;
+    if (sumOnly && reduction != exec::ReduceOp::Sum)
+      return emitErrorAt(algorithms.front())
+             << kPass << ": reduction=" << optionValueName(reduction)
+             << " is not supported for element-type="
+             << optionValueName(elementType) << " (only sum)";
+    return success();
+  }
+
+  /// Writes mpi= into the module's DLTI map unless it already names an
+  /// implementation; an explicit mpi= that contradicts it is an error.
+  LogicalResult setImplementation(ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    StringRef wanted = implementationName(mpi);
+    auto map = module->getAttrOfType<MapAttr>(DLTIDialect::kMapAttrName);
+    SmallVector<DataLayoutEntryInterface> entries;
+    if (map) {
+      for (DataLayoutEntryInterface entry : map.getEntries()) {
+        auto key = llvm::dyn_cast_if_present<StringAttr>(entry.getKey());
+        if (key && key.getValue() == kMPIImplementationKey) {
+          auto value = dyn_cast<StringAttr>(entry.getValue());
+          if (mpi.hasValue() && (!value || value.getValue() != wanted))
+            return emitErrorAt(module)
+                   << kPass << ": mpi=" << optionValueName(mpi)
+                   << " contradicts the module's \"" << kMPIImplementationKey
+                   << "\" entry " << entry.getValue();
+          return success();
+        }
+        entries.push_back(entry);
+      }
+    }
+    entries.push_back(
+        DataLayoutEntryAttr::get(StringAttr::get(ctx, kMPIImplementationKey),
+                                 StringAttr::get(ctx, wanted)));
+    module->setAttr(DLTIDialect::kMapAttrName, MapAttr::get(ctx, entries));
+    return success();
+  }
+
+  LogicalResult plan(AlgorithmOp algorithm, size_t index,
+                     SymbolTableCollection &symbols, PlannedAlgorithm &p) {
+    p.op = algorithm;
+    if (algorithm.getUnmaterialized())
+      return emitErrorAt(algorithm)
+             << kPass << ": @" << algorithm.getSymName()
+             << " has no transfers to lower (synthesized with "
+             << "materialize=none)";
+    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    if (failed(model))
+      return failure();
+    p.model.emplace(std::move(*model));
+    // A corrupted schedule never runs: lower only what coll-verify accepts.
+    std::vector<Violation> violations =
+        verifyAlgorithm(p.model->collective.network, p.model->spec,
+                        p.model->transfers.view(), algorithm.getTime());
+    if (!violations.empty()) {
+      const Violation &v = violations.front();
+      InFlightDiagnostic diag = emitErrorAt(algorithm);
+      diag << kPass << ": refusing to lower @" << algorithm.getSymName()
+           << ", which coll-verify rejects: " << propertyName(v.property)
+           << ": ";
+      if (v.transfer != SIZE_MAX)
+        diag << "transfer " << v.transfer << ": ";
+      diag << v.message;
+      return failure();
+    }
+    std::string error;
+    p.plan = exec::ExecutionPlan::build(
+        exec::CallShape::of(p.model->collective.spec,
+                            p.model->collective.network.numNpus()),
+        p.model->transfers.view(), error);
+    if (!p.plan)
+      return emitErrorAt(algorithm)
+             << kPass << ": @" << algorithm.getSymName() << ": " << error;
+
+    p.lowering.symbol =
+        symbol.empty() ? algorithm.getSymName().str() : std::string(symbol);
+    p.lowering.elementType = elementType;
+    p.lowering.reduction = reduction;
+    p.lowering.tag = int32_t(tag + int64_t(index));
+    p.lowering.form = chooseForm(p);
+    return success();
+  }
+
+  /// form=auto unrolls up to kMaxUnrolledSteps steps over all ranks,
+  /// building programs only until the budget is exceeded.
+  MPILoweringForm chooseForm(PlannedAlgorithm &p) {
+    if (form == MPILoweringForm::Table)
+      return MPILoweringForm::Table;
+    size_t steps = 0;
+    for (uint32_t rank = 0; rank < p.plan->shape().numRanks; ++rank) {
+      p.programs.push_back(p.plan->program(rank));
+      steps += p.programs.back().steps.size();
+      if (form == MPILoweringForm::Auto && steps > kMaxUnrolledSteps) {
+        p.programs.clear();
+        return MPILoweringForm::Table;
+      }
+    }
+    return MPILoweringForm::Unrolled;
+  }
+
+  LogicalResult write(OpBuilder &builder, Location loc, PlannedAlgorithm &p,
+                      ModuleOp module) {
+    const std::string &name = p.lowering.symbol;
+    for (StringRef suffix : {"", "_steps", "_offsets", "_ranks", "_peers"}) {
+      if (!suffix.empty() && p.lowering.form != MPILoweringForm::Table)
+        break;
+      if (SymbolTable::lookupSymbolIn(module, name + suffix.str()))
+        return emitError(loc)
+               << kPass << ": cannot name the function @" << name << ": @"
+               << name + suffix.str() << " is already defined";
+    }
+    std::string error;
+    LogicalResult written =
+        p.lowering.form == MPILoweringForm::Table
+            ? emitTable(builder, loc, *p.plan, p.lowering, error)
+            : emitUnrolled(builder, loc, p.plan->shape(), p.programs,
+                           p.lowering, error);
+    if (failed(written))
+      return emitError(loc) << kPass << ": @" << name << ": " << error;
+    return success();
+  }
+};
+
+} // namespace
