@@ -79,6 +79,7 @@ def StripTopoColl : Pass<"strip-topo-coll", "mlir::ModuleOp"> {
     describe a program but are no part of it. `tacos-lower-to-llvm` erases
     them before lowering, so that what reaches LLVM is code only.
   }];
+}
 
 def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
   let summary = "Lower algorithms to functions that run them with MPI";
@@ -88,9 +89,9 @@ def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
     `mpi`, `memref`, `scf`, `arith`, `ub`), so any MLIR pipeline that
     lowers those takes it as it is (tacos' own: `tacos-lower-to-llvm`):
 
-    ```mlir
+    ```
     func.func @name(%in: memref<?xT>, %out: memref<?xT>, %elements: index)
-        -> i32 attributes {llvm.emit_c_interface}
+        -> i32 attributes {llvm.emit_c_interface}      // T: the element type
     ```
 
     `%elements` is the element count E of the request's `size` buffer; it

@@ -38,15 +38,3 @@ coll.algorithm @half all_gather on @pair size(8 B) time(1.00008 us) {
 topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
 // expected-error @below {{convert-coll-to-mpi: @bc has no transfers to lower (synthesized with materialize=none)}}
 coll.algorithm @bc broadcast on @pair root(0) size(2 MB) time(42 us) unmaterialized(1)
-
-// -----
-
-topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
-// Correct under the pipelined link model (coll-verify accepts it), but the
-// execution plan runs one transfer per link at a time; its refusal is
-// reported as it is.
-// expected-error @below {{convert-coll-to-mpi: @bc: transfer 1 overlaps transfer 0 on link 0 -> 1: a link carries one transfer at a time}}
-coll.algorithm @bc broadcast on @pair root(0) size(8 B) chunks(2) time(1.00016 us) latency(pipelined) {
-  coll.transfer copy 0 over 0 -> 1 at [0, 1000080]
-  coll.transfer copy 1 over 0 -> 1 at [80, 1000160]
-}
