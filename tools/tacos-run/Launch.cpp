@@ -1,9 +1,10 @@
 //===- Launch.cpp - tacos-run: start mpirun and wait for it ---------------===//
 //
 // POSIX process control rather than llvm::sys::ExecuteAndWait: on a timeout
-// the latter kills only mpirun, and ranks blocked in a receive would live on.
-// mpirun starts its ranks in its own process group, so signalling the group
-// reaches them all.
+// the latter sends SIGKILL to mpirun, which then cannot stop its ranks, and
+// ranks blocked in a receive would spin on. SIGTERM lets mpirun stop them
+// (Open MPI puts every rank in a process group of its own); SIGKILL to
+// mpirun's group is the last resort.
 //
 //===----------------------------------------------------------------------===//
 

@@ -19,8 +19,8 @@ struct LaunchStatus {
 
 /// Runs `argv` (argv[0] a path) in its own process group, standard streams
 /// inherited, and waits at most `timeoutSeconds` (0: no limit). On timeout
-/// the whole group gets SIGTERM (mpirun then stops its ranks), and SIGKILL
-/// if it is still there five seconds later.
+/// the group gets SIGTERM (mpirun then stops its ranks), and SIGKILL if
+/// mpirun is still there five seconds later.
 LaunchStatus runWithTimeout(const std::vector<std::string> &argv,
                             unsigned timeoutSeconds);
 

@@ -278,7 +278,7 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
     return emitError(algorithm.getLoc())
            << "@" << p.entry.name << " runs on " << network.numNpus()
            << " ranks (one per NPU of its network), but -np is "
-           << numRanksOpt;
+           << numRanksOpt.getValue();
   uint64_t elements = elementsOpt;
   if (elements == 0)
     elements = uint64_t(spec.sizeBytes) / dtypeBytes(config.dtype);
