@@ -119,6 +119,11 @@ static cl::opt<std::string> synthesizeOpt(
     "synthesize", cl::init("tacos"),
     cl::desc("coll-synthesize's algorithm for requests in the input"),
     cl::cat(runCategory));
+static cl::opt<std::string> formOpt(
+    "form",
+    cl::desc("convert-coll-to-mpi's form: auto, unrolled or table (default: "
+             "the pass's)"),
+    cl::cat(runCategory));
 static cl::opt<std::string> pipelineOpt(
     "pipeline",
     cl::desc("Lowering pipeline (default: convert-coll-to-mpi{element-type=T "
@@ -331,9 +336,10 @@ static void dropDescriptions(ModuleOp module) {
 static std::string defaultPipeline(const RunConfig &config) {
   if (!loweredOpt.empty())
     return "tacos-lower-to-llvm";
+  std::string form = formOpt.empty() ? "" : " form=" + formOpt;
   return std::string("convert-coll-to-mpi{element-type=") +
          dtypeName(config.dtype) + " reduction=" + reduceOpName(config.op) +
-         "},tacos-lower-to-llvm";
+         form + "},tacos-lower-to-llvm";
 }
 
 /// Lowers, compiles and links; returns the shared object's path.
