@@ -30,15 +30,14 @@
 #include "tacos/Execution/RankProgram.h"
 #include "tacos/InitAll.h"
 
-#include "mlir/Conversion/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -171,14 +170,13 @@ struct RunConfig {
 static void registerEverything(DialectRegistry &registry) {
   // The lowering produces upstream dialects (func, mpi, memref, scf, arith,
   // ub, llvm) and relies on their conversion interfaces and LLVM IR
-  // translations; registering all of them keeps tacos-run independent of
-  // which ones a pipeline uses.
+  // translations; registering all of them (and every upstream pass, for
+  // --pipeline) keeps tacos-run independent of which ones a pipeline uses.
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   tacos::registerAllDialects(registry);
-  mlir::registerConversionPasses();
-  mlir::registerTransformsPasses();
+  mlir::registerAllPasses();
   tacos::registerAllPasses();
 }
 

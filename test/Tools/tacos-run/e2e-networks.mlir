@@ -10,7 +10,7 @@
 // TORUS: @ar all_reduce 8 1000 f32 {{.*}} ok
 // TORUS-NEXT: MPI_Allreduce all_reduce 8 1000 f32 {{.*}} ok
 // TORUS-NEXT: @ag all_gather 8 1000 f32 {{.*}} ok
-// TORUS-NEXT: MPI_Allgatherv all_gather 8 1000 f32 {{.*}} ok
+// TORUS-NEXT: MPI_Allgather all_gather 8 1000 f32 {{.*}} ok
 // TORUS-NEXT: @a2a all_to_all 8 1000 f32 {{.*}} ok
 // TORUS-NEXT: MPI_Alltoall all_to_all 8 1000 f32 {{.*}} ok
 
