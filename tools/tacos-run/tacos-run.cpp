@@ -69,10 +69,10 @@ static cl::opt<unsigned>
                 cl::cat(runCategory));
 static cl::opt<std::string>
     dtypeOpt("dtype", cl::init("f32"),
-             cl::desc("Element type: f32, f64, i32, i64, f16 or bf16"),
+             cl::desc("Element type: f32 (default), f64, i32, i64, f16 or bf16"),
              cl::cat(runCategory));
 static cl::opt<std::string> opOpt("op", cl::init("sum"),
-                                  cl::desc("Reduction: sum, max or min"),
+                                  cl::desc("Reduction: sum (default), max or min"),
                                   cl::cat(runCategory));
 static cl::opt<uint64_t> elementsOpt(
     "elements", cl::init(0),
@@ -80,7 +80,7 @@ static cl::opt<uint64_t> elementsOpt(
              "its size in bytes over the element size)"),
     cl::cat(runCategory));
 static cl::opt<unsigned> itersOpt("iters", cl::init(10),
-                                  cl::desc("Timed calls after the checked one"),
+                                  cl::desc("Timed calls after the checked one (default 10)"),
                                   cl::cat(runCategory));
 static cl::list<std::string>
     algorithmOpt("algorithm",
@@ -97,18 +97,18 @@ static cl::opt<bool> inPlaceOpt(
     cl::cat(runCategory));
 static cl::opt<std::string>
     mpirunOpt("mpirun", cl::init("mpirun"),
-              cl::desc("The mpirun to start (a path, or a name in PATH)"),
+              cl::desc("The mpirun to start: a path, or a name in PATH (default mpirun)"),
               cl::cat(runCategory));
 static cl::list<std::string>
     mpirunArgOpt("mpirun-arg", cl::desc("An extra argument for mpirun"),
                  cl::cat(runCategory));
 static cl::opt<std::string>
     ccOpt("cc", cl::init("cc"),
-          cl::desc("Compiler driver that links the shared object"),
+          cl::desc("Compiler driver that links the shared object (default cc)"),
           cl::cat(runCategory));
 static cl::opt<unsigned>
     timeoutOpt("timeout", cl::init(300),
-               cl::desc("Seconds before the run is stopped (0: never)"),
+               cl::desc("Seconds before the run is stopped (default 300; 0: never)"),
                cl::cat(runCategory));
 static cl::opt<bool>
     keepTempsOpt("keep-temps",
@@ -116,7 +116,7 @@ static cl::opt<bool>
                  cl::cat(runCategory));
 static cl::opt<std::string> synthesizeOpt(
     "synthesize", cl::init("tacos"),
-    cl::desc("coll-synthesize's algorithm for requests in the input"),
+    cl::desc("coll-synthesize's algorithm for requests in the input (default tacos)"),
     cl::cat(runCategory));
 static cl::opt<std::string> formOpt(
     "form",
