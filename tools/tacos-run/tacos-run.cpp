@@ -104,7 +104,7 @@ static cl::list<std::string>
                  cl::cat(runCategory));
 static cl::opt<std::string>
     ccOpt("cc", cl::init("cc"),
-          cl::desc("Compiler driver that links the shared object (default cc)"),
+          cl::desc("Compiler driver that links the shared object (default: the first of cc, clang-22, clang, gcc)"),
           cl::cat(runCategory));
 static cl::opt<unsigned>
     timeoutOpt("timeout", cl::init(300),
@@ -331,6 +331,17 @@ static void dropDescriptions(ModuleOp module) {
   }
 }
 
+/// --cc, or the first of cc, clang-22, clang and gcc that is installed (CI
+/// images may have a compiler without the `cc` name).
+static std::string compilerDriver() {
+  if (ccOpt.getNumOccurrences())
+    return ccOpt;
+  for (const char *name : {"cc", "clang-22", "clang", "gcc"})
+    if (llvm::sys::findProgramByName(name))
+      return name;
+  return ccOpt;
+}
+
 static std::string defaultPipeline(const RunConfig &config) {
   if (!loweredOpt.empty())
     return "tacos-lower-to-llvm";
@@ -369,7 +380,7 @@ static FailureOr<std::string> buildLibrary(ModuleOp module,
     llvm::SmallVector<llvm::StringRef> mpiLibraries;
     llvm::StringRef(TACOS_RUN_MPI_LIBRARIES).split(mpiLibraries, ',', -1, false);
     std::vector<std::string> libraries(mpiLibraries.begin(), mpiLibraries.end());
-    error = linkSharedObject(ccOpt, object, library, libraries);
+    error = linkSharedObject(compilerDriver(), object, library, libraries);
   }
   if (!error.empty()) {
     fail(error);

@@ -25,6 +25,10 @@
 // CODE: @ar all_reduce 2 1000 f32 - - - 8000 FAIL
 // CODE: tacos-run: error: @ar returned 3 on rank 0: the element count cannot be split
 
+// Without a compiler driver to link the shared object, nothing starts.
+// RUN: not tacos-run %t/pair.mlir -np 2 --elements 1000 --cc /nonexistent --lowered %t/code.mlir %{lower} 2>&1 | FileCheck %s --check-prefix=CC
+// CC: tacos-run: error: cannot find the compiler driver '/nonexistent' to link the shared object (pass --cc PATH)
+
 // A rank that crashes ends the run with an error, not a report.
 // RUN: not tacos-run %t/pair.mlir -np 2 --elements 1000 --baseline=false --lowered %t/crash.mlir %{lower} 2>&1 | FileCheck %s --check-prefix=CRASH
 // CRASH-NOT: # algorithm
