@@ -587,6 +587,10 @@ static FailureOr<RunConfig> readConfig() {
     fail("-np must be at least 1");
     return failure();
   }
+  if (elementsOpt.getNumOccurrences() && elementsOpt == 0) {
+    fail("--elements must be at least 1");
+    return failure();
+  }
   if (itersOpt == 0) {
     fail("--iters must be at least 1");
     return failure();

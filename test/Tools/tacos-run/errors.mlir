@@ -17,6 +17,8 @@
 // OP: tacos-run: error: unknown --op 'prod' (sum, max, min)
 // RUN: not tacos-run %s -np 2 --mpirun true --iters 0 2>&1 | FileCheck %s --check-prefix=ITERS
 // ITERS: tacos-run: error: --iters must be at least 1
+// RUN: not tacos-run %s -np 2 --mpirun true --elements 0 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: tacos-run: error: --elements must be at least 1
 // RUN: not tacos-run %s -np 2 --mpirun true --algorithm @nope 2>&1 | FileCheck %s --check-prefix=NAME
 // NAME: tacos-run: error: no coll.algorithm @nope in {{.*}}errors.mlir
 
