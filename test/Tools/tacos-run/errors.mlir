@@ -1,0 +1,48 @@
+// tacos-run's errors before anything runs: each names what is wrong and
+// where, and exits 1. `--mpirun true` stands in for mpirun so that these
+// tests need no Open MPI; each fails before it would be started.
+
+// A missing mpirun is found before any work:
+// RUN: not tacos-run %s -np 2 --mpirun /nonexistent 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: tacos-run: error: cannot run mpirun: '/nonexistent' does not exist (install Open MPI, e.g. Debian's openmpi-bin, or pass --mpirun PATH)
+// RUN: mkdir -p %t.empty
+// RUN: not env PATH=%t.empty %tacos_build/bin/tacos-run %s -np 2 2>&1 | FileCheck %s --check-prefix=NOTINPATH
+// NOTINPATH: tacos-run: error: cannot run mpirun: 'mpirun' is not in PATH
+
+// RUN: not tacos-run %s -np 3 --mpirun true --algorithm @ar 2>&1 | FileCheck %s --check-prefix=NP
+
+// RUN: not tacos-run %s -np 2 --mpirun true --dtype f8 2>&1 | FileCheck %s --check-prefix=DTYPE
+// DTYPE: tacos-run: error: unknown --dtype 'f8' (f32, f64, i32, i64, f16, bf16)
+// RUN: not tacos-run %s -np 2 --mpirun true --op prod 2>&1 | FileCheck %s --check-prefix=OP
+// OP: tacos-run: error: unknown --op 'prod' (sum, max, min)
+// RUN: not tacos-run %s -np 2 --mpirun true --iters 0 2>&1 | FileCheck %s --check-prefix=ITERS
+// ITERS: tacos-run: error: --iters must be at least 1
+// RUN: not tacos-run %s -np 2 --mpirun true --elements 0 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: tacos-run: error: --elements must be at least 1
+// RUN: not tacos-run %s -np 2 --mpirun true --algorithm @nope 2>&1 | FileCheck %s --check-prefix=NAME
+// NAME: tacos-run: error: no coll.algorithm @nope in {{.*}}errors.mlir
+
+// RUN: not tacos-run %s -np 2 --mpirun true --algorithm a2a --elements 5 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: not tacos-run %s -np 2 --mpirun true --algorithm @sc --in-place 2>&1 | FileCheck %s --check-prefix=INPLACE
+// RUN: not tacos-run %s -np 2 --mpirun true --algorithm @tiny --dtype f64 2>&1 | FileCheck %s --check-prefix=TINY
+
+// Every error is reported, not only the first:
+// RUN: not tacos-run %s -np 3 --mpirun true --algorithm @ar --algorithm @a2a 2>&1 | FileCheck %s --check-prefix=BOTH
+// BOTH: error: @ar runs on 2 ranks
+// BOTH: error: @a2a runs on 2 ranks
+
+// A file without algorithms or requests:
+// RUN: echo 'topo.network @n { topo.npus 2 }' | not tacos-run - -np 2 --mpirun true 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: tacos-run: error: - has no coll.algorithm to run
+
+// Requests are synthesized first (coll-synthesize), then checked like
+// algorithms.
+topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
+// NP: errors.mlir:[[# @LINE+1]]:1: error: @ar runs on 2 ranks (one per NPU of its network), but -np is 3
+coll.all_reduce @ar on @pair size(4 KB)
+// SPLIT: errors.mlir:[[# @LINE+1]]:1: error: @a2a: all_to_all needs an element count that is a multiple of its 2 participants, got 5 (--elements)
+coll.all_to_all @a2a on @pair size(4 KB)
+// INPLACE: errors.mlir:[[# @LINE+1]]:1: error: --in-place is defined for all_reduce, all_gather, broadcast and reduce, not scatter
+coll.scatter @sc on @pair root(0) size(4 KB)
+// TINY: errors.mlir:[[# @LINE+1]]:1: error: @tiny's size holds no whole f64 element; pass --elements
+coll.all_gather @tiny on @pair size(4 B)

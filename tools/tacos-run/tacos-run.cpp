@@ -1,0 +1,689 @@
+//===- tacos-run.cpp - Run coll.algorithms on real data under mpirun ------===//
+//
+// tacos-run FILE.mlir -np N [--dtype T] [--op OP] [--elements E] [--iters K]
+//                           [--algorithm @name]...
+//
+//   1. parses FILE (requests in it are synthesized first) and verifies every
+//      selected algorithm with the native verifier: a rejected algorithm is
+//      never lowered, let alone run;
+//   2. lowers the algorithms with convert-coll-to-mpi and tacos-lower-to-llvm
+//      (looked up by name in the pass registry), compiles the LLVM IR to an
+//      object file for this machine and links one shared object;
+//   3. starts `mpirun -np N tacos-run-rank ...` (RankDriver.cpp), which calls
+//      each function on deterministic data, checks every output element and
+//      times the calls and Open MPI's own collective;
+//   4. prints one row per algorithm and per baseline, and exits 1 on any
+//      wrong element, error code, crash or timeout.
+// docs/Running.md describes the output and why compilation is ahead of time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compile.h"
+#include "Launch.h"
+#include "RunProtocol.h"
+
+#include "tacos/Collective/Collective.h"
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Coll/Transforms/ReportViolation.h"
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+#include "tacos/Execution/RankProgram.h"
+#include "tacos/InitAll.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::run;
+namespace cl = llvm::cl;
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+static cl::OptionCategory runCategory("tacos-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<input .mlir>"),
+                                      cl::cat(runCategory));
+static cl::opt<unsigned>
+    numRanksOpt("np", cl::Required,
+                cl::desc("MPI ranks to start: the network's NPU count"),
+                cl::cat(runCategory));
+static cl::opt<std::string>
+    dtypeOpt("dtype", cl::init("f32"),
+             cl::desc("Element type: f32 (default), f64, i32, i64, f16 or bf16"),
+             cl::cat(runCategory));
+static cl::opt<std::string> opOpt("op", cl::init("sum"),
+                                  cl::desc("Reduction: sum (default), max or min"),
+                                  cl::cat(runCategory));
+static cl::opt<uint64_t> elementsOpt(
+    "elements", cl::init(0),
+    cl::desc("E, the element count of the request's size buffer (default: "
+             "its size in bytes over the element size)"),
+    cl::cat(runCategory));
+static cl::opt<unsigned> itersOpt("iters", cl::init(10),
+                                  cl::desc("Timed calls after the checked one (default 10)"),
+                                  cl::cat(runCategory));
+static cl::list<std::string>
+    algorithmOpt("algorithm",
+                 cl::desc("Run only this algorithm (@name; repeatable)"),
+                 cl::cat(runCategory));
+static cl::opt<bool>
+    baselineOpt("baseline", cl::init(true),
+                cl::desc("Also time Open MPI's own collective (default on)"),
+                cl::cat(runCategory));
+static cl::opt<bool> inPlaceOpt(
+    "in-place",
+    cl::desc("Call with `in` inside `out` (all_reduce, all_gather, broadcast, "
+             "reduce)"),
+    cl::cat(runCategory));
+static cl::opt<std::string>
+    mpirunOpt("mpirun", cl::init("mpirun"),
+              cl::desc("The mpirun to start: a path, or a name in PATH (default mpirun)"),
+              cl::cat(runCategory));
+static cl::list<std::string>
+    mpirunArgOpt("mpirun-arg", cl::desc("An extra argument for mpirun"),
+                 cl::cat(runCategory));
+static cl::opt<std::string>
+    ccOpt("cc", cl::init("cc"),
+          cl::desc("Compiler driver that links the shared object (default: the first of cc, clang-22, clang, gcc)"),
+          cl::cat(runCategory));
+static cl::opt<unsigned>
+    timeoutOpt("timeout", cl::init(300),
+               cl::desc("Seconds before the run is stopped (default 300; 0: never)"),
+               cl::cat(runCategory));
+static cl::opt<bool>
+    keepTempsOpt("keep-temps",
+                 cl::desc("Keep the object, shared object and manifest"),
+                 cl::cat(runCategory));
+static cl::opt<std::string> synthesizeOpt(
+    "synthesize", cl::init("tacos"),
+    cl::desc("coll-synthesize's algorithm for requests in the input (default tacos)"),
+    cl::cat(runCategory));
+static cl::opt<std::string> formOpt(
+    "form",
+    cl::desc("convert-coll-to-mpi's form: auto, unrolled or table (default: "
+             "the pass's)"),
+    cl::cat(runCategory));
+static cl::opt<std::string> pipelineOpt(
+    "pipeline",
+    cl::desc("Lowering pipeline (default: convert-coll-to-mpi{element-type=T "
+             "reduction=OP},tacos-lower-to-llvm; with --lowered: "
+             "tacos-lower-to-llvm)"),
+    cl::cat(runCategory));
+static cl::opt<std::string> loweredOpt(
+    "lowered",
+    cl::desc("Compile this module instead of lowering the algorithms: it "
+             "defines one function per algorithm, with the ABI of "
+             "docs/Running.md"),
+    cl::cat(runCategory));
+static cl::opt<std::string>
+    rankDriverOpt("rank-driver",
+                  cl::desc("The per-rank program (default: tacos-run-rank "
+                           "next to tacos-run)"),
+                  cl::cat(runCategory));
+// Fault injection for the runner's own tests: every non-empty buffer is
+// passed this many elements short, so the function must return 2.
+static cl::opt<uint64_t> shortenOpt("test-shorten-buffers", cl::Hidden,
+                                    cl::init(0), cl::cat(runCategory));
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "tacos-run") << message << "\n";
+  return 1;
+}
+
+//===----------------------------------------------------------------------===//
+// What runs
+//===----------------------------------------------------------------------===//
+
+/// One algorithm ready to run: what the rank driver needs and what the
+/// report prints beside the driver's figures.
+struct Planned {
+  AlgorithmEntry entry;
+  CollectiveKind kind;
+  uint64_t bytesSent = 0;
+};
+
+struct RunConfig {
+  DType dtype;
+  exec::ReduceOp op;
+};
+
+static void registerEverything(DialectRegistry &registry) {
+  // The lowering produces upstream dialects (func, mpi, memref, scf, arith,
+  // ub, llvm) and relies on their conversion interfaces and LLVM IR
+  // translations; registering all of them (and every upstream pass, for
+  // --pipeline) keeps tacos-run independent of which ones a pipeline uses.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  tacos::registerAllDialects(registry);
+  mlir::registerAllPasses();
+  tacos::registerAllPasses();
+}
+
+static OwningOpRef<ModuleOp> parseFile(llvm::StringRef path,
+                                       llvm::SourceMgr &sourceMgr,
+                                       MLIRContext &context) {
+  std::string error;
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!buffer) {
+    fail("cannot read " + path + ": " + buffer.getError().message());
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+
+/// Requests (coll ops that are not algorithms) are synthesized first, as
+/// tacos-pipeline would: switch networks unwound, then coll-synthesize.
+static LogicalResult synthesizeRequests(ModuleOp module) {
+  bool hasRequests = false;
+  for (Operation &op : module.getBody()->getOperations())
+    hasRequests |= isa<coll::CollectiveOpInterface>(op) &&
+                   !isa<coll::AlgorithmOp>(op);
+  if (!hasRequests)
+    return success();
+  return runPipeline(module, "topo-unwind-switches,coll-synthesize{algorithm=" +
+                                 synthesizeOpt + "}");
+}
+
+static FailureOr<std::vector<coll::AlgorithmOp>>
+selectAlgorithms(ModuleOp module) {
+  std::vector<coll::AlgorithmOp> all(module.getOps<coll::AlgorithmOp>().begin(),
+                                     module.getOps<coll::AlgorithmOp>().end());
+  if (all.empty()) {
+    fail(inputFile + " has no coll.algorithm to run");
+    return failure();
+  }
+  if (algorithmOpt.empty())
+    return all;
+  std::vector<coll::AlgorithmOp> chosen;
+  for (llvm::StringRef name : algorithmOpt) {
+    name.consume_front("@");
+    auto it = llvm::find_if(all, [&](coll::AlgorithmOp a) {
+      return a.getSymName() == name;
+    });
+    if (it == all.end()) {
+      fail("no coll.algorithm @" + name + " in " + inputFile);
+      return failure();
+    }
+    if (!llvm::is_contained(chosen, *it))
+      chosen.push_back(*it);
+  }
+  return chosen;
+}
+
+/// Bytes all ranks send in one call: each transfer carries its chunk's
+/// piece of the E-element buffer.
+static uint64_t bytesSent(const exec::CallShape &shape, uint64_t elements,
+                          const ScheduleView &transfers, DType dtype) {
+  uint64_t pieces = shape.numPieces(), total = 0;
+  for (size_t i = 0; i < transfers.size(); ++i) {
+    uint64_t piece = transfers.chunk(i) % pieces;
+    total += exec::pieceOffset(piece + 1, pieces, elements) -
+             exec::pieceOffset(piece, pieces, elements);
+  }
+  return total * dtypeBytes(dtype);
+}
+
+static bool inPlaceDefined(CollectiveKind kind) {
+  return kind == CollectiveKind::AllReduce ||
+         kind == CollectiveKind::AllGather ||
+         kind == CollectiveKind::Broadcast || kind == CollectiveKind::Reduce;
+}
+
+/// Verifies one algorithm and works out its call. Every error is a located
+/// diagnostic on the algorithm (or its offending transfer).
+static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
+                               SymbolTableCollection &symbols,
+                               const RunConfig &config) {
+  FailureOr<coll::AlgorithmModel> model =
+      coll::buildAlgorithmModel(algorithm, symbols);
+  if (failed(model))
+    return failure();
+  std::vector<Violation> violations = verifyAlgorithm(
+      model->collective.network, model->spec, model->transfers.view(),
+      algorithm.getTime());
+  if (!violations.empty()) {
+    const Violation &v = violations.front();
+    coll::reportViolation(algorithm, "tacos-run", v.property, v.transfer,
+                          v.message);
+    return emitError(algorithm.getLoc())
+           << "@" << algorithm.getSymName() << " fails verification ("
+           << propertyName(v.property) << "); it is not run";
+  }
+  const Network &network = model->collective.network;
+  const CollectiveSpec &spec = model->collective.spec;
+  Planned p;
+  p.kind = spec.kind;
+  p.entry.name = algorithm.getSymName().str();
+  p.entry.shape = exec::CallShape::of(spec, uint32_t(network.numNpus()));
+  if (network.numNpus() != int64_t(numRanksOpt))
+    return emitError(algorithm.getLoc())
+           << "@" << p.entry.name << " runs on " << network.numNpus()
+           << " ranks (one per NPU of its network), but -np is "
+           << numRanksOpt.getValue();
+  uint64_t elements = elementsOpt;
+  if (elements == 0)
+    elements = uint64_t(spec.sizeBytes) / dtypeBytes(config.dtype);
+  if (elements == 0)
+    return emitError(algorithm.getLoc())
+           << "@" << p.entry.name << "'s size holds no whole "
+           << dtypeName(config.dtype) << " element; pass --elements";
+  std::string split = exec::checkElements(p.entry.shape, elements);
+  if (!split.empty())
+    return emitError(algorithm.getLoc())
+           << "@" << p.entry.name << ": " << split << " (--elements)";
+  if (inPlaceOpt && !inPlaceDefined(spec.kind))
+    return emitError(algorithm.getLoc())
+           << "--in-place is defined for all_reduce, all_gather, broadcast "
+              "and reduce, not "
+           << collectiveName(spec.kind);
+  p.entry.elements = elements;
+  p.bytesSent = bytesSent(p.entry.shape, elements, model->transfers.view(),
+                          config.dtype);
+  return p;
+}
+
+//===----------------------------------------------------------------------===//
+// Compiling
+//===----------------------------------------------------------------------===//
+
+/// Keeps only what the lowering needs: the selected algorithms and the
+/// networks (convert-coll-to-mpi reads them).
+static void keepOnly(ModuleOp module,
+                     const std::vector<coll::AlgorithmOp> &selected) {
+  for (Operation &op : llvm::make_early_inc_range(module.getBody()->getOperations()))
+    if (auto algorithm = dyn_cast<coll::AlgorithmOp>(op)) {
+      if (!llvm::is_contained(selected, algorithm))
+        op.erase();
+    } else if (isa<coll::CollectiveOpInterface>(op)) {
+      op.erase();
+    }
+}
+
+/// The networks and any coll op left after lowering describe, they do not
+/// execute: LLVM IR has no place for them.
+static void dropDescriptions(ModuleOp module) {
+  for (Operation &op : llvm::make_early_inc_range(module.getBody()->getOperations())) {
+    llvm::StringRef dialect = op.getName().getDialectNamespace();
+    if (dialect == "topo" || dialect == "coll")
+      op.erase();
+  }
+}
+
+/// --cc, or the first of cc, clang-22, clang and gcc that is installed (CI
+/// images may have a compiler without the `cc` name).
+static std::string compilerDriver() {
+  if (ccOpt.getNumOccurrences())
+    return ccOpt;
+  for (const char *name : {"cc", "clang-22", "clang", "gcc"})
+    if (llvm::sys::findProgramByName(name))
+      return name;
+  return ccOpt;
+}
+
+static std::string defaultPipeline(const RunConfig &config) {
+  if (!loweredOpt.empty())
+    return "tacos-lower-to-llvm";
+  std::string form = formOpt.empty() ? "" : " form=" + formOpt;
+  return std::string("convert-coll-to-mpi{element-type=") +
+         dtypeName(config.dtype) + " reduction=" + reduceOpName(config.op) +
+         form + "},tacos-lower-to-llvm";
+}
+
+/// Lowers, compiles and links; returns the shared object's path.
+static FailureOr<std::string> buildLibrary(ModuleOp module,
+                                           const RunConfig &config,
+                                           llvm::StringRef tempDir) {
+  OwningOpRef<ModuleOp> lowered;
+  ModuleOp target = module;
+  // The parser reads a source manager's main buffer: the lowered module gets
+  // its own (the diagnostic handler finds its file by name).
+  llvm::SourceMgr loweredSource;
+  if (!loweredOpt.empty()) {
+    lowered = parseFile(loweredOpt, loweredSource, *module.getContext());
+    if (!lowered)
+      return failure();
+    target = *lowered;
+  }
+  std::string pipeline =
+      pipelineOpt.empty() ? defaultPipeline(config) : pipelineOpt.getValue();
+  if (failed(runPipeline(target, pipeline)))
+    return failure();
+  dropDescriptions(target);
+  llvm::SmallString<128> object(tempDir), library(tempDir), ir(tempDir);
+  llvm::sys::path::append(object, "algorithms.o");
+  llvm::sys::path::append(library, "algorithms.so");
+  llvm::sys::path::append(ir, "algorithms.ll");
+  std::string error = emitObject(target, object, keepTempsOpt ? ir.str() : "");
+  if (error.empty()) {
+    llvm::SmallVector<llvm::StringRef> mpiLibraries;
+    llvm::StringRef(TACOS_RUN_MPI_LIBRARIES).split(mpiLibraries, ',', -1, false);
+    std::vector<std::string> libraries(mpiLibraries.begin(), mpiLibraries.end());
+    error = linkSharedObject(compilerDriver(), object, library, libraries);
+  }
+  if (!error.empty()) {
+    fail(error);
+    return failure();
+  }
+  return std::string(library);
+}
+
+//===----------------------------------------------------------------------===//
+// Launching
+//===----------------------------------------------------------------------===//
+
+static FailureOr<std::string> findProgram(llvm::StringRef name,
+                                          llvm::StringRef what,
+                                          llvm::StringRef hint) {
+  if (name.contains('/')) {
+    if (llvm::sys::fs::can_execute(name))
+      return name.str();
+    fail("cannot run " + what + ": '" + name + "' " +
+         (llvm::sys::fs::exists(name) ? "is not executable" : "does not exist") +
+         " (" + hint + ")");
+    return failure();
+  }
+  if (llvm::ErrorOr<std::string> path = llvm::sys::findProgramByName(name))
+    return *path;
+  fail("cannot run " + what + ": '" + name + "' is not in PATH (" + hint + ")");
+  return failure();
+}
+
+static FailureOr<std::string> findRankDriver(const char *argv0) {
+  if (!rankDriverOpt.empty())
+    return findProgram(rankDriverOpt, "the rank driver", "--rank-driver");
+  std::string self =
+      llvm::sys::fs::getMainExecutable(argv0, (void *)&findRankDriver);
+  llvm::SmallString<256> driver(llvm::sys::path::parent_path(self));
+  llvm::sys::path::append(driver, "tacos-run-rank");
+  return findProgram(driver, "the rank driver",
+                     "build tacos-run-rank or pass --rank-driver");
+}
+
+static std::vector<std::string> mpirunCommand(llvm::StringRef mpirun,
+                                              llvm::StringRef driver,
+                                              llvm::StringRef manifest,
+                                              llvm::StringRef results) {
+  std::vector<std::string> argv = {mpirun.str()};
+  // Open MPI refuses root unless told, and more ranks than cores unless
+  // told: tests and CI containers are both.
+  if (geteuid() == 0)
+    argv.push_back("--allow-run-as-root");
+  if (numRanksOpt > availableCores())
+    argv.push_back("--oversubscribe");
+  argv.insert(argv.end(), {"-np", std::to_string(numRanksOpt)});
+  argv.insert(argv.end(), mpirunArgOpt.begin(), mpirunArgOpt.end());
+  argv.insert(argv.end(), {driver.str(), manifest.str(), results.str()});
+  return argv;
+}
+
+static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
+                                 const Manifest &manifest,
+                                 llvm::StringRef tempDir) {
+  llvm::SmallString<128> manifestPath(tempDir), resultsPath(tempDir);
+  llvm::sys::path::append(manifestPath, "manifest.txt");
+  llvm::sys::path::append(resultsPath, "results.txt");
+  std::string error = writeManifest(manifest, std::string(manifestPath));
+  if (!error.empty()) {
+    fail(error);
+    return failure();
+  }
+  LaunchStatus status = runWithTimeout(
+      mpirunCommand(mpirun, driver, manifestPath, resultsPath), timeoutOpt);
+  if (!status.startError.empty()) {
+    fail("cannot start mpirun: " + status.startError);
+    return failure();
+  }
+  if (status.timedOut) {
+    fail("the run did not finish within " + llvm::Twine(timeoutOpt.getValue()) +
+         " s (--timeout); mpirun and its ranks were stopped");
+    return failure();
+  }
+  Results results;
+  error = readResults(std::string(resultsPath), results);
+  if (!error.empty()) {
+    fail(error);
+    return failure();
+  }
+  if (status.exitCode != 0 || !results.complete) {
+    std::string how = status.signal
+                          ? "was killed by signal " + std::to_string(status.signal)
+                          : "exited with status " + std::to_string(status.exitCode);
+    fail("a rank crashed or was killed: mpirun " + how +
+         (results.complete ? "" : " before the run finished"));
+    return failure();
+  }
+  if (!results.fatal.empty()) {
+    fail(results.fatal);
+    return failure();
+  }
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Reporting
+//===----------------------------------------------------------------------===//
+
+static std::string formatNumber(const char *format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+/// Prints one row; returns what went wrong, if anything.
+static std::optional<std::string>
+printRow(llvm::raw_ostream &os, llvm::StringRef name, const Planned &p,
+         const Outcome &o, std::optional<uint64_t> sent,
+         const RunConfig &config) {
+  uint64_t bytes = p.entry.elements * dtypeBytes(config.dtype);
+  size_t g = p.entry.shape.participants.size();
+  bool timed = o.status == Outcome::Status::Ok;
+  std::string time = "-", algbw = "-", busbw = "-";
+  if (timed && o.seconds > 0) {
+    double algorithmBandwidth = double(bytes) / o.seconds / 1e9;
+    time = formatNumber("%.2f", o.seconds * 1e6);
+    algbw = formatNumber("%.3f", algorithmBandwidth);
+    busbw = formatNumber("%.3f", algorithmBandwidth * busFactor(p.kind, int64_t(g)));
+  }
+  const char *check = o.status == Outcome::Status::Ok        ? "ok"
+                      : o.status == Outcome::Status::Skipped ? "skipped"
+                                                             : "FAIL";
+  os << llvm::format("%-24s %-14s %5zu %10llu %-5s %12s %12s %12s %14s  %s\n",
+                     name.str().c_str(), collectiveName(p.kind), g,
+                     (unsigned long long)p.entry.elements, dtypeName(config.dtype),
+                     time.c_str(), algbw.c_str(), busbw.c_str(),
+                     sent ? std::to_string(*sent).c_str() : "-", check);
+  switch (o.status) {
+  case Outcome::Status::Ok:
+  case Outcome::Status::Skipped:
+    return std::nullopt;
+  case Outcome::Status::Mismatch:
+    return (name + ": wrong output on rank " + llvm::Twine(o.rank) +
+            ", element " + llvm::Twine(o.index) + ": expected " +
+            formatNumber("%.17g", o.expected) + ", got " +
+            formatNumber("%.17g", o.got))
+        .str();
+  case Outcome::Status::ReturnCode:
+    return (name + " returned " + llvm::Twine(o.code) + " on rank " +
+            llvm::Twine(o.rank) + ": " + returnCodeMeaning(o.code))
+        .str();
+  case Outcome::Status::Error:
+    return (name + ": " + o.message).str();
+  }
+  return std::string("unknown outcome");
+}
+
+static bool report(const std::vector<Planned> &planned, const Results &results,
+                   const RunConfig &config) {
+  llvm::raw_ostream &os = llvm::outs();
+  os << "# tacos-run: " << numRanksOpt << " ranks, " << dtypeName(config.dtype)
+     << ", " << reduceOpName(config.op) << ", median of " << itersOpt
+     << " calls (slowest rank each)\n";
+  os << llvm::format("%-24s %-14s %5s %10s %-5s %12s %12s %12s %14s  %s\n",
+                     "# algorithm", "collective", "ranks", "elements", "dtype",
+                     "time(us)", "algbw(GB/s)", "busbw(GB/s)", "sent(B)",
+                     "check");
+  std::vector<std::string> errors;
+  auto note = [&](std::optional<std::string> error) {
+    if (error)
+      errors.push_back(std::move(*error));
+  };
+  for (size_t i = 0; i < planned.size(); ++i) {
+    const Planned &p = planned[i];
+    if (i < results.algorithms.size())
+      note(printRow(os, "@" + p.entry.name, p, results.algorithms[i],
+                    p.bytesSent, config));
+    if (i < results.baselines.size()) {
+      const Outcome &b = results.baselines[i];
+      note(printRow(os, b.message.empty() ? "baseline" : b.message, p, b,
+                    std::nullopt, config));
+    }
+  }
+  // The table first, then what failed: the errors end the output.
+  os.flush();
+  for (const std::string &error : errors)
+    fail(error);
+  return errors.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// main
+//===----------------------------------------------------------------------===//
+
+static FailureOr<RunConfig> readConfig() {
+  RunConfig config;
+  auto dtype = parseDType(dtypeOpt);
+  if (!dtype) {
+    fail("unknown --dtype '" + dtypeOpt + "' (f32, f64, i32, i64, f16, bf16)");
+    return failure();
+  }
+  auto op = parseReduceOp(opOpt);
+  if (!op) {
+    fail("unknown --op '" + opOpt + "' (sum, max, min)");
+    return failure();
+  }
+  if (numRanksOpt == 0) {
+    fail("-np must be at least 1");
+    return failure();
+  }
+  if (elementsOpt.getNumOccurrences() && elementsOpt == 0) {
+    fail("--elements must be at least 1");
+    return failure();
+  }
+  if (itersOpt == 0) {
+    fail("--iters must be at least 1");
+    return failure();
+  }
+  config.dtype = *dtype;
+  config.op = *op;
+  return config;
+}
+
+/// Removes the run's temporary directory unless --keep-temps.
+struct TempDir {
+  llvm::SmallString<128> path;
+  ~TempDir() {
+    if (path.empty())
+      return;
+    if (keepTempsOpt)
+      llvm::errs() << "tacos-run: temporaries kept in " << path << "\n";
+    else
+      llvm::sys::fs::remove_directories(path);
+  }
+};
+
+static int runTool(const char *argv0) {
+  FailureOr<RunConfig> config = readConfig();
+  if (failed(config))
+    return 1;
+  // Before any work: a missing mpirun should not cost a compilation.
+  FailureOr<std::string> mpirun = findProgram(
+      mpirunOpt, "mpirun",
+      "install Open MPI, e.g. Debian's openmpi-bin, or pass --mpirun PATH");
+  if (failed(mpirun))
+    return 1;
+  FailureOr<std::string> driver = findRankDriver(argv0);
+  if (failed(driver))
+    return 1;
+
+  DialectRegistry registry;
+  registerEverything(registry);
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseFile(inputFile, sourceMgr, context);
+  if (!module || failed(synthesizeRequests(*module)))
+    return 1;
+  FailureOr<std::vector<coll::AlgorithmOp>> selected = selectAlgorithms(*module);
+  if (failed(selected))
+    return 1;
+
+  Manifest manifest;
+  std::vector<Planned> planned;
+  SymbolTableCollection symbols;
+  bool failedAny = false;
+  for (coll::AlgorithmOp algorithm : *selected) {
+    FailureOr<Planned> p = plan(algorithm, symbols, *config);
+    failedAny |= failed(p);
+    if (succeeded(p)) {
+      manifest.algorithms.push_back(p->entry);
+      planned.push_back(std::move(*p));
+    }
+  }
+  if (failedAny)
+    return 1;
+
+  TempDir temp;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("tacos-run", temp.path))
+    return fail("cannot create a temporary directory: " + ec.message());
+  keepOnly(*module, *selected);
+  FailureOr<std::string> library =
+      buildLibrary(*module, *config, temp.path);
+  if (failed(library))
+    return 1;
+
+  manifest.library = *library;
+  manifest.dtype = config->dtype;
+  manifest.op = config->op;
+  manifest.iterations = itersOpt;
+  manifest.baseline = baselineOpt;
+  manifest.inPlace = inPlaceOpt;
+  manifest.shortenBuffers = shortenOpt;
+  FailureOr<Results> results = launch(*mpirun, *driver, manifest, temp.path);
+  if (failed(results))
+    return 1;
+  return report(planned, *results, *config) ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(runCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tacos-run: verify, lower, compile and run coll.algorithms under "
+      "mpirun on real data\n");
+  return runTool(argv[0]);
+}
