@@ -18,7 +18,16 @@ void tacos::buildLowerToLLVMPipeline(OpPassManager &pm) {
   // both must be gone before memref and arith go to LLVM.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(arith::createArithExpandOpsPass());
+  // bf16 sums run in f32, and the bf16 <-> f32 conversions become integer
+  // arithmetic: Debian 12's libgcc has no __truncsfbf2, which LLVM would
+  // otherwise call.
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  emulate.targetTypeStr = "f32";
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMPIProgramToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
