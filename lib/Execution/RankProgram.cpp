@@ -603,6 +603,13 @@ static double combine(ReduceOp op, double a, double b) {
 std::vector<double>
 expectedOutput(const CallShape &shape, uint32_t rank, uint64_t elements,
                ReduceOp op, const std::vector<std::vector<double>> &inputs) {
+  return expectedOutput(shape, rank, elements, op,
+                        [&](uint32_t r, uint64_t i) { return inputs[r][i]; });
+}
+
+std::vector<double> expectedOutput(const CallShape &shape, uint32_t rank,
+                                   uint64_t elements, ReduceOp op,
+                                   const InputFn &input) {
   BufferLengths lengths = bufferLength(shape, rank, elements);
   std::vector<double> out(lengths.out, 0.0);
   if (out.empty())
@@ -615,7 +622,7 @@ expectedOutput(const CallShape &shape, uint32_t rank, uint64_t elements,
   // (slice buffers are addressed relative to their first piece).
   auto inputAt = [&](uint32_t member, uint64_t e) {
     auto first = slicePiece(shape, member, Buffer::In);
-    return inputs[member][e - (first ? off(*first) : 0)];
+    return input(member, e - (first ? off(*first) : 0));
   };
   auto reduced = [&](uint64_t e) {
     double acc = inputAt(members[0], e);
@@ -653,18 +660,19 @@ expectedOutput(const CallShape &shape, uint32_t rank, uint64_t elements,
       out[e] = reduced(e);
     break;
   case CollectiveKind::Broadcast:
-    out = inputs[*shape.root];
+    for (uint64_t e = 0; e < elements; ++e)
+      out[e] = input(*shape.root, e);
     break;
   case CollectiveKind::Scatter:
     for (uint64_t e = 0; e < out.size(); ++e)
-      out[e] = inputs[*shape.root][sliceBase + e];
+      out[e] = input(*shape.root, sliceBase + e);
     break;
   case CollectiveKind::AllToAll: {
     // Block s of d's `out` is block d of s's `in` (E is a multiple of G).
     uint64_t block = elements / members.size();
     for (uint64_t s = 0; s < members.size(); ++s)
       for (uint64_t j = 0; j < block; ++j)
-        out[s * block + j] = inputs[members[s]][uint64_t(q) * block + j];
+        out[s * block + j] = input(members[s], uint64_t(q) * block + j);
     break;
   }
   }

@@ -239,22 +239,16 @@ RankBuffers makeBuffers(const Manifest &m, const AlgorithmEntry &a,
   return b;
 }
 
-/// Every rank's `in`, as the reference computation takes it.
-std::vector<std::vector<double>> allInputs(const Manifest &m,
-                                           const AlgorithmEntry &a,
-                                           const RunData &data) {
-  std::vector<std::vector<double>> inputs(a.shape.numRanks);
-  std::vector<uint64_t> scratch(2);
-  for (uint32_t r : a.shape.participants) {
-    uint64_t len = exec::bufferLength(a.shape, r, a.elements).in;
-    inputs[r].resize(len);
-    for (uint64_t i = 0; i < len; ++i) {
-      // Through the element type and back: the data the call really sees.
-      storeElement(m.dtype, scratch.data(), 0, data.value(r, i));
-      inputs[r][i] = loadElement(m.dtype, scratch.data(), 0);
-    }
-  }
-  return inputs;
+/// Element i of rank r's `in`, as the reference computation reads it:
+/// through the element type and back, the data the call really sees. It is
+/// computed again for every read, so that a check holds no copy of every
+/// rank's data (8 ranks of 64 MiB would take 1 GB each).
+exec::InputFn inputOf(const Manifest &m, const RunData &data) {
+  return [&m, &data](uint32_t r, uint64_t i) {
+    uint64_t word = 0;
+    storeElement(m.dtype, &word, 0, data.value(r, i));
+    return loadElement(m.dtype, &word, 0);
+  };
 }
 
 //===----------------------------------------------------------------------===//
@@ -271,24 +265,19 @@ struct LocalVerdict {
 /// terms in any order is within (G-1)u * sum|x| of the exact value, plus
 /// one rounding of the result (u: unit roundoff). The test data make every
 /// sum exact, so this bound only matters for data that are not.
-/// `inputs` is consumed.
 LocalVerdict checkRank(const Manifest &m, const AlgorithmEntry &a,
                        uint32_t rank, const void *out,
-                       std::vector<std::vector<double>> &inputs) {
+                       const exec::InputFn &input) {
   LocalVerdict verdict;
   std::vector<double> expected =
-      exec::expectedOutput(a.shape, rank, a.elements, m.op, inputs);
+      exec::expectedOutput(a.shape, rank, a.elements, m.op, input);
   std::vector<double> magnitude;
   bool tolerant = isFloat(m.dtype) && m.op == exec::ReduceOp::Sum &&
                   isCombining(a.shape.kind);
   if (tolerant) {
-    // In place: the inputs are not needed after this, and a copy would
-    // double the check's memory.
-    for (auto &in : inputs)
-      for (double &v : in)
-        v = std::fabs(v);
-    magnitude = exec::expectedOutput(a.shape, rank, a.elements,
-                                     exec::ReduceOp::Sum, inputs);
+    magnitude = exec::expectedOutput(
+        a.shape, rank, a.elements, exec::ReduceOp::Sum,
+        [&](uint32_t r, uint64_t i) { return std::fabs(input(r, i)); });
   }
   double u = std::ldexp(1.0, -int(dtypeDigits(m.dtype)));
   double terms = double(a.shape.participants.size());
@@ -603,8 +592,8 @@ public:
 private:
   Outcome check(const AlgorithmEntry &a, const RunData &data,
                 const void *out) {
-    std::vector<std::vector<double>> inputs = allInputs(m, a, data);
-    LocalVerdict local = checkRank(m, a, uint32_t(w.rank), out, inputs);
+    LocalVerdict local =
+        checkRank(m, a, uint32_t(w.rank), out, inputOf(m, data));
     return gatherVerdicts(w, local);
   }
 

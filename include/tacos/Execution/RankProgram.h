@@ -38,6 +38,7 @@
 #include "tacos/Collective/Schedule.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -178,10 +179,16 @@ private:
 };
 
 /// What the call computes, element by element, for checking a run: the
-/// expected `out` of `rank` given every rank's `in` (`inputs[r]`, already
-/// sized by bufferLength). Reductions are sums, maxima or minima in double
-/// (exact for the integer test data tacos-run uses).
+/// expected `out` of `rank` given every rank's `in`, read through
+/// `input(r, i)` (element i of rank r's `in`, as sized by bufferLength), so
+/// that a check needs no copy of every rank's data. Reductions are sums,
+/// maxima or minima in double (exact for the integer data tacos-run uses).
 enum class ReduceOp : uint8_t { Sum, Max, Min };
+using InputFn = std::function<double(uint32_t rank, uint64_t index)>;
+std::vector<double> expectedOutput(const CallShape &shape, uint32_t rank,
+                                   uint64_t elements, ReduceOp op,
+                                   const InputFn &input);
+/// The same with every rank's `in` given (`inputs[r]`).
 std::vector<double>
 expectedOutput(const CallShape &shape, uint32_t rank, uint64_t elements,
                ReduceOp op, const std::vector<std::vector<double>> &inputs);
