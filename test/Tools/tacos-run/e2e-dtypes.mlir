@@ -1,6 +1,6 @@
 // End to end with convert-coll-to-mpi: every element type and reduction,
 // in place and not, TACOS and baseline algorithms side by side.
-// REQUIRES: mpirun, coll-to-mpi
+// REQUIRES: mpi
 // RUN: rm -rf %t && split-file %s %t
 
 // Sums of small integers are exact in every type, f16 and bf16 included.

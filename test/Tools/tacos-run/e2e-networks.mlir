@@ -3,7 +3,7 @@
 // synthesis), an irregular network with one-way links and parallel lanes,
 // and a process group (ranks outside it return at once). Floats are checked
 // within a bound that accounts for reduction order.
-// REQUIRES: mpirun, coll-to-mpi
+// REQUIRES: mpi
 // RUN: rm -rf %t && split-file %s %t
 
 // RUN: tacos-run %t/torus.mlir -np 8 --dtype f32 --elements 1000 --iters 1 | FileCheck %s --check-prefix=TORUS

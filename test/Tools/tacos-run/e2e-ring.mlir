@@ -3,7 +3,7 @@
 // functions in one shared object, each with its own tag), every output
 // element checked, beside Open MPI's own collective. chunks(3) and 1004
 // elements: pieces of 83 and 84 elements (1004 is not a multiple of 12).
-// REQUIRES: mpirun, coll-to-mpi
+// REQUIRES: mpi
 // RUN: tacos-run %s -np 4 --dtype i32 --elements 1004 --iters 2 | FileCheck %s
 // CHECK: # tacos-run: 4 ranks, i32, sum
 // CHECK: @ag all_gather 4 1004 i32 {{[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+}} ok

@@ -1,7 +1,7 @@
 // tacos-run on modules lowered by hand (--lowered, upstream's convert-to-llvm)
 // that follow the function ABI: the launcher, the rank driver, the check and
 // the run-time errors, independently of convert-coll-to-mpi.
-// REQUIRES: mpirun
+// REQUIRES: mpi
 // RUN: rm -rf %t && split-file %s %t
 // DEFINE: %{lower} = --pipeline convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts
 
