@@ -147,11 +147,11 @@ std::optional<uint32_t> slicePiece(const CallShape &shape, uint32_t rank,
 /// the same length in the sender's and the receiver's buffer.
 std::string checkElements(const CallShape &shape, uint64_t elements);
 
-/// Chunk i of a P-piece buffer of E elements: [offset(i), offset(i+1)).
+/// Chunk i of a P-piece buffer of E elements: [offset(i), offset(i+1)), the
+/// same split as whole-byte chunks (ChunkSizes) with elements for bytes.
 inline uint64_t pieceOffset(uint64_t piece, uint64_t pieces,
                             uint64_t elements) {
-  __extension__ typedef unsigned __int128 u128;
-  return uint64_t(u128(piece) * elements / pieces);
+  return ChunkSizes{elements, pieces}.offset(piece);
 }
 
 /// Per-rank transfer lists of a schedule, checked for what execution needs
