@@ -54,9 +54,6 @@ struct Place {
   Buffer buffer = Buffer::In;
   uint32_t slot = 0;
   uint32_t piece = 0;
-  bool operator==(const Place &o) const {
-    return buffer == o.buffer && slot == o.slot && piece == o.piece;
-  }
 };
 
 enum class StepKind : uint8_t {
@@ -166,7 +163,6 @@ public:
                                             std::string &error);
 
   const CallShape &shape() const { return callShape; }
-  size_t numTransfers() const { return schedule.size(); }
   /// The steps of one rank, in execution order.
   RankProgram program(uint32_t rank) const;
 

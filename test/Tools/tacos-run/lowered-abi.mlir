@@ -40,7 +40,9 @@
 
 // The baseline of every collective, checked like the algorithms, on a
 // group of three of four ranks and element counts that split unevenly
-// (the lowered functions are stubs returning 0, so their rows fail).
+// (the lowered functions are deliberate stand-ins that return 0 and leave
+// `out` untouched: their rows must FAIL while Open MPI's rows beside them,
+// on the same data, pass).
 // RUN: not tacos-run %t/group.mlir -np 4 --iters 1 --elements 1003 --algorithm ag --algorithm rs --algorithm ar --algorithm bc --algorithm rd --algorithm ga --algorithm sc --lowered %t/stubs.mlir %{lower} > %t/group.out 2>&1
 // RUN: FileCheck %s --check-prefix=GROUP < %t/group.out
 // GROUP: @ag all_gather 3 1003 f32 - - - {{[0-9]+}} FAIL
