@@ -43,11 +43,15 @@ trace::selectedAlgorithm(ModuleOp module) {
            << "--algorithm: no coll.algorithm named @" << name
            << " in the module";
   auto algorithm = dyn_cast<coll::AlgorithmOp>(symbol);
-  if (!algorithm)
-    return emitError(symbol->getLoc())
-           << "--algorithm: @" << name << " is a '"
-           << symbol->getName().getStringRef()
-           << "', not a coll.algorithm (synthesize it first)";
+  if (!algorithm) {
+    InFlightDiagnostic diag = emitError(symbol->getLoc())
+                              << "--algorithm: @" << name << " is a '"
+                              << symbol->getName().getStringRef()
+                              << "', not a coll.algorithm";
+    if (isa<coll::CollectiveOpInterface>(symbol))
+      diag << " (synthesize it first)";
+    return diag;
+  }
   return std::optional<coll::AlgorithmOp>(algorithm);
 }
 
