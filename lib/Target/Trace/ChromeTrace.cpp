@@ -40,6 +40,22 @@ void writeMicros(raw_ostream &os, int64_t ps) {
   os << '.' << digits;
 }
 
+/// Separates events with ",\n" (JSON has no trailing commas).
+class EventList {
+public:
+  explicit EventList(raw_ostream &os) : os(os) {}
+  raw_ostream &next() {
+    if (!first)
+      os << ",\n";
+    first = false;
+    return os;
+  }
+
+private:
+  raw_ostream &os;
+  bool first = true;
+};
+
 /// Where one algorithm's processes start and how they are named.
 struct Group {
   const LoadedAlgorithm *algorithm;
@@ -48,26 +64,28 @@ struct Group {
   std::string prefix;
 };
 
-void writeMetadata(raw_ostream &os, StringRef what, int64_t pid,
+void writeMetadata(EventList &events, StringRef what, int64_t pid,
                    std::optional<int64_t> tid, StringRef name) {
+  raw_ostream &os = events.next();
   os << "{\"name\":\"" << what << "\",\"ph\":\"M\",\"pid\":" << pid;
   if (tid)
     os << ",\"tid\":" << *tid;
   os << ",\"args\":{\"name\":";
   writeJsonString(os, name);
-  os << "}},\n";
+  os << "}}";
 }
 
-void writeSortIndex(raw_ostream &os, StringRef what, int64_t pid,
+void writeSortIndex(EventList &events, StringRef what, int64_t pid,
                     std::optional<int64_t> tid, int64_t index) {
+  raw_ostream &os = events.next();
   os << "{\"name\":\"" << what << "\",\"ph\":\"M\",\"pid\":" << pid;
   if (tid)
     os << ",\"tid\":" << *tid;
-  os << ",\"args\":{\"sort_index\":" << index << "}},\n";
+  os << ",\"args\":{\"sort_index\":" << index << "}}";
 }
 
 /// Names the processes (source NPUs) and threads (links) the group uses.
-void writeGroupMetadata(raw_ostream &os, const Group &group) {
+void writeGroupMetadata(EventList &os, const Group &group) {
   const LoadedAlgorithm &a = *group.algorithm;
   const Network &network = a.model.network;
   // Ordered, so that the output does not depend on transfer order.
@@ -103,16 +121,14 @@ void writeGroupMetadata(raw_ostream &os, const Group &group) {
   }
 }
 
-void writeSlices(raw_ostream &os, const Group &group, bool &first) {
+void writeSlices(EventList &events, const Group &group) {
   const LoadedAlgorithm &a = *group.algorithm;
   const ScheduleView &view = a.transfers.view();
   ChunkSizes sizes = a.model.spec.chunkSizes(a.model.network.numNpus());
   for (size_t i = 0, e = view.size(); i < e; ++i) {
     Transfer t = view[i];
     StringRef kind = t.kind == TransferKind::Reduce ? "reduce" : "copy";
-    if (!first)
-      os << ",\n";
-    first = false;
+    raw_ostream &os = events.next();
     os << "{\"name\":\"" << kind << " chunk " << t.chunk << "\",\"cat\":\""
        << kind << "\",\"ph\":\"X\",\"pid\":" << group.firstPid + t.src
        << ",\"tid\":" << a.links[i] << ",\"ts\":";
@@ -162,15 +178,11 @@ LogicalResult exportChromeTrace(Operation *op, raw_ostream &output) {
   }
 
   output << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  EventList events(output);
   for (const Group &group : groups)
-    writeGroupMetadata(output, group);
-  // Metadata lines end with ",\n"; the slices close the list. An algorithm
-  // without transfers still needs a last element.
-  bool first = true;
+    writeGroupMetadata(events, group);
   for (const Group &group : groups)
-    writeSlices(output, group, first);
-  if (first)
-    output << "{\"name\":\"tacos\",\"ph\":\"M\",\"pid\":0,\"args\":{}}";
+    writeSlices(events, group);
   output << "\n]}\n";
   return success();
 }
