@@ -16,7 +16,8 @@ namespace tacos {
 /// Registers upstream's SMT-LIB export (--export-smtlib, for the output of
 /// convert-coll-to-smt), the LIBRA / ASTRA-sim imports
 /// (--import-libra-network, --import-astra-workload) and the LLVM IR export
-/// of tacos-lower-to-llvm's output (--mlir-to-llvmir).
+/// of tacos-lower-to-llvm's output (--mlir-to-llvmir), and the Chrome trace
+/// and Graphviz exports (--export-chrome-trace, --export-dot).
 void registerAllTranslations();
 
 } // namespace tacos

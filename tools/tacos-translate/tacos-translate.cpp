@@ -5,6 +5,8 @@
 // --import-astra-workload  ASTRA-sim layer .txt (+ LIBRA communicator and
 //                          network) -> topo.network + coll.workload.
 // --mlir-to-llvmir         LLVM-dialect module (tacos-lower-to-llvm) -> LLVM IR.
+// --export-chrome-trace    coll.algorithm -> Trace Event JSON (Perfetto).
+// --export-dot             topo.network (+ --algorithm utilization) -> DOT.
 // Every translation is registered in tacos/InitAllTranslations.h (the LIBRA
 // imports are in tacos/Target/Libra/LibraImport.h); MSCCL-IR XML, Chrome
 // traces and Graphviz join there.

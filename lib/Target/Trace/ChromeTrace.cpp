@@ -1,0 +1,200 @@
+//===- ChromeTrace.cpp - coll.algorithm -> Trace Event JSON ---------------===//
+//
+// The Trace Event format (chrome://tracing, Perfetto): a process per source
+// NPU (per algorithm and NPU when several algorithms are exported), a thread
+// per link that carries a transfer, and a complete ("X") event per transfer.
+// The IR counts picoseconds and the format microseconds; times are printed
+// as exact decimals (integer microseconds, then up to six digits), never
+// through a double, so large times do not drift.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TraceExport.h"
+
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::trace;
+
+namespace {
+
+/// `ps` in microseconds, exactly: "21", "0.000001", "1.5".
+void writeMicros(raw_ostream &os, int64_t ps) {
+  uint64_t magnitude = ps < 0 ? 0 - uint64_t(ps) : uint64_t(ps);
+  if (ps < 0)
+    os << '-';
+  os << magnitude / 1000000;
+  uint64_t fraction = magnitude % 1000000;
+  if (fraction == 0)
+    return;
+  std::string digits = std::to_string(fraction);
+  digits.insert(0, 6 - digits.size(), '0');
+  while (digits.back() == '0')
+    digits.pop_back();
+  os << '.' << digits;
+}
+
+/// Separates events with ",\n" (JSON has no trailing commas).
+class EventList {
+public:
+  explicit EventList(raw_ostream &os) : os(os) {}
+  raw_ostream &next() {
+    if (!first)
+      os << ",\n";
+    first = false;
+    return os;
+  }
+
+private:
+  raw_ostream &os;
+  bool first = true;
+};
+
+/// Where one algorithm's processes start and how they are named.
+struct Group {
+  const LoadedAlgorithm *algorithm;
+  int64_t firstPid;
+  /// "" for a lone algorithm, "@name " when several share the trace.
+  std::string prefix;
+};
+
+void writeMetadata(EventList &events, StringRef what, int64_t pid,
+                   std::optional<int64_t> tid, StringRef name) {
+  raw_ostream &os = events.next();
+  os << "{\"name\":\"" << what << "\",\"ph\":\"M\",\"pid\":" << pid;
+  if (tid)
+    os << ",\"tid\":" << *tid;
+  os << ",\"args\":{\"name\":";
+  writeJsonString(os, name);
+  os << "}}";
+}
+
+void writeSortIndex(EventList &events, StringRef what, int64_t pid,
+                    std::optional<int64_t> tid, int64_t index) {
+  raw_ostream &os = events.next();
+  os << "{\"name\":\"" << what << "\",\"ph\":\"M\",\"pid\":" << pid;
+  if (tid)
+    os << ",\"tid\":" << *tid;
+  os << ",\"args\":{\"sort_index\":" << index << "}}";
+}
+
+/// Names the processes (source NPUs) and threads (links) the group uses.
+void writeGroupMetadata(EventList &os, const Group &group) {
+  const LoadedAlgorithm &a = *group.algorithm;
+  const Network &network = a.model.network;
+  // Ordered, so that the output does not depend on transfer order.
+  std::map<NodeId, llvm::SmallVector<LinkId>> used;
+  llvm::DenseSet<LinkId> seen;
+  for (LinkId link : a.links)
+    if (seen.insert(link).second)
+      used[network.src(link)].push_back(link);
+  for (auto &[npu, links] : used) {
+    int64_t pid = group.firstPid + npu;
+    writeMetadata(os, "process_name", pid, std::nullopt,
+                  group.prefix + "NPU " + std::to_string(npu));
+    writeSortIndex(os, "process_sort_index", pid, std::nullopt, pid);
+    llvm::sort(links);
+    for (LinkId link : links) {
+      NodeId dst = network.dst(link);
+      std::string name =
+          std::to_string(npu) + " -> " + std::to_string(dst);
+      // The lane is the link's rank among the links npu -> dst.
+      size_t parallel = 0, lane = 0;
+      for (LinkId other : network.outLinks(npu))
+        if (network.dst(other) == dst) {
+          if (other < link)
+            ++lane;
+          ++parallel;
+        }
+      if (parallel > 1)
+        name += " lane " + std::to_string(lane);
+      writeMetadata(os, "thread_name", pid, int64_t(link), name);
+      writeSortIndex(os, "thread_sort_index", pid, int64_t(link),
+                     int64_t(link));
+    }
+  }
+}
+
+void writeSlices(EventList &events, const Group &group) {
+  const LoadedAlgorithm &a = *group.algorithm;
+  const ScheduleView &view = a.transfers.view();
+  ChunkSizes sizes = a.model.spec.chunkSizes(a.model.network.numNpus());
+  for (size_t i = 0, e = view.size(); i < e; ++i) {
+    Transfer t = view[i];
+    StringRef kind = t.kind == TransferKind::Reduce ? "reduce" : "copy";
+    raw_ostream &os = events.next();
+    os << "{\"name\":\"" << kind << " chunk " << t.chunk << "\",\"cat\":\""
+       << kind << "\",\"ph\":\"X\",\"pid\":" << group.firstPid + t.src
+       << ",\"tid\":" << a.links[i] << ",\"ts\":";
+    writeMicros(os, t.start);
+    os << ",\"dur\":";
+    writeMicros(os, t.end - t.start);
+    os << ",\"args\":{\"chunk\":" << t.chunk << ",\"kind\":\"" << kind
+       << "\",\"bytes\":" << sizes.bytes(t.chunk) << ",\"src\":" << t.src
+       << ",\"dst\":" << t.dst << ",\"lane\":" << t.lane << "}}";
+  }
+}
+
+LogicalResult exportChromeTrace(Operation *op, raw_ostream &output) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return op->emitError("expected a module");
+  FailureOr<std::optional<coll::AlgorithmOp>> selected =
+      selectedAlgorithm(module);
+  if (failed(selected))
+    return failure();
+  llvm::SmallVector<coll::AlgorithmOp> algorithms;
+  if (*selected)
+    algorithms.push_back(**selected);
+  else
+    llvm::append_range(algorithms, module.getOps<coll::AlgorithmOp>());
+  if (algorithms.empty())
+    return emitError(module.getLoc())
+           << "no coll.algorithm to export (synthesize a request first)";
+
+  SymbolTableCollection symbols;
+  std::vector<LoadedAlgorithm> loaded;
+  for (coll::AlgorithmOp algorithm : algorithms) {
+    FailureOr<LoadedAlgorithm> one = loadAlgorithm(algorithm, symbols);
+    if (failed(one))
+      return failure();
+    loaded.push_back(std::move(*one));
+  }
+  // A lone algorithm keeps pid = NPU; several get consecutive pid ranges.
+  std::vector<Group> groups;
+  int64_t nextPid = 0;
+  for (LoadedAlgorithm &a : loaded) {
+    std::string prefix;
+    if (loaded.size() > 1)
+      prefix = "@" + a.op.getSymName().str() + " ";
+    groups.push_back({&a, nextPid, std::move(prefix)});
+    nextPid += a.model.network.numNpus();
+  }
+
+  output << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  EventList events(output);
+  for (const Group &group : groups)
+    writeGroupMetadata(events, group);
+  for (const Group &group : groups)
+    writeSlices(events, group);
+  output << "\n]}\n";
+  return success();
+}
+
+} // namespace
+
+void trace::registerChromeTrace() {
+  TranslateFromMLIRRegistration registration(
+      "export-chrome-trace",
+      "coll.algorithm -> Trace Event JSON for Perfetto and chrome://tracing "
+      "(option: --algorithm=@name)",
+      exportChromeTrace, [](DialectRegistry &registry) {
+        registry.insert<topo::TopoDialect, coll::CollDialect>();
+      });
+}

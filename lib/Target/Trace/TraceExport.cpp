@@ -1,0 +1,139 @@
+//===- TraceExport.cpp - Shared parts of the trace and DOT exports --------===//
+
+#include "TraceExport.h"
+
+#include "tacos/Target/Trace/TraceExport.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::trace;
+
+namespace {
+/// Created by registerTraceExportTranslations, so that tools that do not
+/// register the translations do not get the option either.
+struct Options {
+  llvm::cl::OptionCategory category{"Chrome trace / DOT export options"};
+  llvm::cl::opt<std::string> algorithm{
+      "algorithm",
+      llvm::cl::desc("For --export-chrome-trace: export only this "
+                     "coll.algorithm; for --export-dot: draw its network "
+                     "with each link's utilization"),
+      llvm::cl::value_desc("@name"), llvm::cl::cat(category)};
+};
+Options *options = nullptr;
+} // namespace
+
+StringRef trace::algorithmOption() {
+  return options ? StringRef(options->algorithm) : StringRef();
+}
+
+FailureOr<std::optional<coll::AlgorithmOp>>
+trace::selectedAlgorithm(ModuleOp module) {
+  StringRef name = algorithmOption();
+  if (name.empty())
+    return std::optional<coll::AlgorithmOp>();
+  name.consume_front("@");
+  Operation *symbol = SymbolTable::lookupSymbolIn(module, name);
+  if (!symbol)
+    return emitError(module.getLoc())
+           << "--algorithm: no coll.algorithm named @" << name
+           << " in the module";
+  auto algorithm = dyn_cast<coll::AlgorithmOp>(symbol);
+  if (!algorithm) {
+    InFlightDiagnostic diag = emitError(symbol->getLoc())
+                              << "--algorithm: @" << name << " is a '"
+                              << symbol->getName().getStringRef()
+                              << "', not a coll.algorithm";
+    if (isa<coll::CollectiveOpInterface>(symbol))
+      diag << " (synthesize it first)";
+    return diag;
+  }
+  return std::optional<coll::AlgorithmOp>(algorithm);
+}
+
+FailureOr<LoadedAlgorithm>
+trace::loadAlgorithm(coll::AlgorithmOp algorithm,
+                     SymbolTableCollection &symbols) {
+  if (algorithm.getUnmaterialized())
+    return coll::emitOpErrorAt(algorithm)
+           << "has no transfers to export: @" << algorithm.getSymName()
+           << " was synthesized with materialize=none";
+  FailureOr<coll::CollectiveModel> model =
+      coll::buildCollectiveModel(algorithm, symbols);
+  if (failed(model))
+    return failure();
+  FailureOr<coll::TransferTable> transfers = coll::readTransfers(algorithm);
+  if (failed(transfers))
+    return failure();
+  std::vector<LinkId> links;
+  links.reserve(transfers->size());
+  const ScheduleView &view = transfers->view();
+  for (size_t i = 0, e = view.size(); i < e; ++i) {
+    std::optional<LinkId> link =
+        findLink(model->network, view.src(i), view.dst(i), view.lane(i));
+    if (!link)
+      return coll::emitOpErrorAt(algorithm)
+             << "transfer " << i << " uses link " << view.src(i) << " -> "
+             << view.dst(i) << " lane " << view.lane(i) << ", which @"
+             << model->networkOp.getSymName() << " does not have";
+    links.push_back(*link);
+  }
+  return LoadedAlgorithm{algorithm, std::move(*model), std::move(*transfers),
+                         std::move(links)};
+}
+
+void trace::writeJsonString(raw_ostream &os, StringRef text) {
+  std::string fixed;
+  if (!llvm::json::isUTF8(text)) {
+    fixed = llvm::json::fixUTF8(text);
+    text = fixed;
+  }
+  os << '"';
+  for (char c : text) {
+    switch (c) {
+    case '"':
+      os << "\\\"";
+      break;
+    case '\\':
+      os << "\\\\";
+      break;
+    case '\n':
+      os << "\\n";
+      break;
+    case '\t':
+      os << "\\t";
+      break;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20)
+        os << llvm::format("\\u%04x", unsigned(c));
+      else
+        os << c;
+    }
+  }
+  os << '"';
+}
+
+void trace::writeDotString(raw_ostream &os, StringRef text) {
+  os << '"';
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      os << '\\';
+    if (c == '\n') {
+      os << "\\n";
+      continue;
+    }
+    os << c;
+  }
+  os << '"';
+}
+
+void tacos::registerTraceExportTranslations() {
+  static Options storage;
+  options = &storage;
+  registerChromeTrace();
+  registerNetworkDot();
+}

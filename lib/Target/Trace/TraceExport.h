@@ -1,0 +1,55 @@
+//===- TraceExport.h - Shared parts of the trace and DOT exports -*- C++ -*-===//
+//
+// Private to lib/Target/Trace: the `--algorithm` option, choosing the
+// algorithms to export, and an algorithm's network and transfers with each
+// transfer's network link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TACOS_LIB_TARGET_TRACE_TRACEEXPORT_H
+#define TACOS_LIB_TARGET_TRACE_TRACEEXPORT_H
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace tacos::trace {
+
+/// `--algorithm=@name`, empty when not given.
+llvm::StringRef algorithmOption();
+
+/// The algorithm `--algorithm` names, or nothing when the option is not
+/// given; fails with a diagnostic if the name is not a coll.algorithm.
+mlir::FailureOr<std::optional<coll::AlgorithmOp>>
+selectedAlgorithm(mlir::ModuleOp module);
+
+/// An algorithm ready to draw: its model, its transfers and the link each
+/// transfer uses.
+struct LoadedAlgorithm {
+  coll::AlgorithmOp op;
+  coll::CollectiveModel model;
+  coll::TransferTable transfers;
+  std::vector<LinkId> links;
+};
+
+/// Fails with a diagnostic on the algorithm if it has no transfers
+/// (materialize=none), a malformed network, or a transfer over a link the
+/// network does not have.
+mlir::FailureOr<LoadedAlgorithm>
+loadAlgorithm(coll::AlgorithmOp algorithm, mlir::SymbolTableCollection &symbols);
+
+/// Writes `text` as a JSON string (quoted, escaped, valid UTF-8).
+void writeJsonString(llvm::raw_ostream &os, llvm::StringRef text);
+
+/// Writes `text` as a DOT quoted string.
+void writeDotString(llvm::raw_ostream &os, llvm::StringRef text);
+
+void registerChromeTrace();
+void registerNetworkDot();
+
+} // namespace tacos::trace
+
+#endif // TACOS_LIB_TARGET_TRACE_TRACEEXPORT_H
