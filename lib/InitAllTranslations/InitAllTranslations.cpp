@@ -3,6 +3,7 @@
 #include "tacos/InitAllTranslations.h"
 #include "tacos/Target/LLVMIR/LLVMIRExport.h"
 #include "tacos/Target/Libra/LibraImport.h"
+#include "tacos/Target/MSCCL/MSCCLExport.h"
 
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 
@@ -13,6 +14,7 @@ void tacos::registerAllTranslations() {
     mlir::smt::registerExportSMTLIBTranslation();
     registerLibraImportTranslations();
     registerLLVMIRExportTranslation();
+    registerMSCCLExportTranslation();
     return true;
   }();
   (void)registered;
