@@ -97,7 +97,11 @@ struct StepRef {
 /// pair gets its own channel, numbered in that order. Overlap indices are
 /// assigned greedily in start order (the lowest free one), as the MPI
 /// lowering splits a link into request slots.
-std::vector<uint32_t> assignChannels(const ScheduleView &schedule) {
+/// With `perChannel`, every such sequence is further cut into blocks of at
+/// most that many transfers, one channel each, so that threadblocks fit the
+/// executor's step limit.
+std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
+                                     uint32_t perChannel) {
   std::vector<size_t> order(schedule.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
@@ -124,17 +128,27 @@ std::vector<uint32_t> assignChannels(const ScheduleView &schedule) {
     *free = schedule.end(i);
     overlap[i] = uint32_t(free - busyUntil.begin());
   }
-  // Number the (lane, overlap) pairs of each (src, dst).
-  std::map<std::tuple<uint32_t, uint32_t, uint16_t, uint32_t>, uint32_t> pairs;
-  for (size_t i = 0; i < schedule.size(); ++i)
-    pairs[{schedule.src(i), schedule.dst(i), schedule.lane(i), overlap[i]}];
+  // Blocks: position in the (src, dst, lane, overlap) sequence, in start
+  // order, divided by perChannel.
+  using Key = std::tuple<uint32_t, uint32_t, uint16_t, uint32_t, uint32_t>;
+  std::map<std::tuple<uint32_t, uint32_t, uint16_t, uint32_t>, uint32_t> seen;
+  std::vector<Key> keys(schedule.size());
+  for (size_t i : order) {
+    uint32_t position =
+        seen[{schedule.src(i), schedule.dst(i), schedule.lane(i), overlap[i]}]++;
+    keys[i] = {schedule.src(i), schedule.dst(i), schedule.lane(i), overlap[i],
+               position / perChannel};
+  }
+  // Number the (lane, overlap, block) triples of each (src, dst).
+  std::map<Key, uint32_t> triples;
+  for (const Key &key : keys)
+    triples[key];
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> next;
-  for (auto &[k, chan] : pairs)
+  for (auto &[k, chan] : triples)
     chan = next[{std::get<0>(k), std::get<1>(k)}]++;
   std::vector<uint32_t> channels(schedule.size());
   for (size_t i = 0; i < schedule.size(); ++i)
-    channels[i] = pairs[{schedule.src(i), schedule.dst(i), schedule.lane(i),
-                         overlap[i]}];
+    channels[i] = triples[keys[i]];
   return channels;
 }
 
@@ -180,9 +194,9 @@ public:
     gpu.inChunks = sliceIn ? k : p;
     gpu.outChunks = sliceOut ? k : p;
     gpu.scratchChunks = scratch;
-    createThreadblocks(mine);
     if (!options.astraSim)
-      emitCopies();
+      collectCopies();
+    createThreadblocks(mine);
     for (const Event &e : orderedEvents(mine))
       emit(e);
     gpu.threadblocks = std::move(tbs);
@@ -199,7 +213,11 @@ private:
   std::vector<Threadblock> tbs;
   /// (is receive, peer, channel) -> threadblock.
   std::map<std::tuple<bool, uint32_t, uint32_t>, int32_t> tbOf;
-  int32_t localTb = -1;
+  /// Copies from `in`, and the copy that writes each chunk.
+  std::vector<Step> copySteps;
+  std::map<uint64_t, size_t> copyOf;
+  /// Per threadblock: the last step of each other threadblock it waited for.
+  std::map<int32_t, std::map<int32_t, int32_t>> waited;
 
 public:
   /// The receivers' places, for the `dst` of sends.
@@ -223,17 +241,18 @@ private:
 
   bool sends(size_t i) const { return schedule.src(i) == rank; }
 
-  /// Threadblock ids: the local one first (if it copies), then by peer,
+  /// Threadblock ids: the local ones first (if any copies), then by peer,
   /// sends before receives, then channel.
   void createThreadblocks(const std::vector<size_t> &mine) {
-    bool copies = false;
-    if (!options.astraSim)
-      for (auto &[chunk, state] : states)
-        copies |= needsCopy(chunk, state);
-    if (copies) {
-      localTb = 0;
-      tbs.push_back({});
-    }
+    size_t local = (copySteps.size() + kMaxStepsPerThreadblock - 1) /
+                   kMaxStepsPerThreadblock;
+    tbs.resize(local);
+    for (size_t j = 0; j < copySteps.size(); ++j)
+      tbs[j / kMaxStepsPerThreadblock].steps.push_back(copySteps[j]);
+    for (auto &[chunk, j] : copyOf)
+      states[chunk].lastWrite =
+          StepRef{int32_t(j / kMaxStepsPerThreadblock),
+                  int32_t(j % kMaxStepsPerThreadblock)};
     std::vector<std::tuple<uint32_t, bool, uint32_t>> keys;
     for (size_t i : mine)
       keys.push_back({sends(i) ? schedule.dst(i) : schedule.src(i), !sends(i),
@@ -255,7 +274,8 @@ private:
 
   /// Own data from `in` to where the schedule uses it, in place order;
   /// contiguous runs (in both buffers) become one step of up to kMaxCount.
-  void emitCopies() {
+  /// The steps go to local threadblocks of kMaxStepsPerThreadblock each.
+  void collectCopies() {
     std::vector<std::tuple<char, int64_t, int64_t, uint64_t>> copies;
     auto in = slicePiece(shape, rank, Buffer::In);
     for (auto &[chunk, state] : states)
@@ -266,8 +286,7 @@ private:
                           chunk});
     std::sort(copies.begin(), copies.end());
     for (auto &[buf, dstOff, srcOff, chunk] : copies) {
-      std::vector<Step> &steps = tbs[localTb].steps;
-      Step *last = steps.empty() ? nullptr : &steps.back();
+      Step *last = copySteps.empty() ? nullptr : &copySteps.back();
       if (last && last->dstBuf == buf && last->dstOff + last->count == dstOff &&
           last->srcOff + last->count == srcOff && last->count < kMaxCount) {
         ++last->count;
@@ -279,10 +298,9 @@ private:
         step.dstBuf = buf;
         step.dstOff = int32_t(dstOff);
         step.count = 1;
-        steps.push_back(step);
+        copySteps.push_back(step);
       }
-      states[chunk].lastWrite =
-          StepRef{localTb, int32_t(steps.size() - 1)};
+      copyOf[chunk] = copySteps.size() - 1;
     }
   }
 
@@ -302,11 +320,17 @@ private:
   /// Appends `step` to threadblock `tb` after one `nop` per dependency
   /// beyond the first: waiting for a step of a threadblock is waiting for
   /// all its earlier steps, so only the last step per threadblock counts.
+  /// Dependencies a threadblock already waited for are left out.
   StepRef append(int32_t tb, Step step, const std::vector<StepRef> &deps) {
     std::map<int32_t, int32_t> latest;
-    for (const StepRef &d : deps)
-      if (d.tb != tb)
+    std::map<int32_t, int32_t> &seen = waited[tb];
+    for (const StepRef &d : deps) {
+      auto known = seen.find(d.tb);
+      if (d.tb != tb && (known == seen.end() || known->second < d.step))
         latest[d.tb] = std::max(latest[d.tb], d.step);
+    }
+    for (auto &[depTb, depStep] : latest)
+      seen[depTb] = depStep;
     std::vector<Step> &steps = tbs[tb].steps;
     size_t n = 0;
     for (auto &[depTb, depStep] : latest) {
@@ -372,7 +396,20 @@ private:
 std::string gpuName(uint32_t rank) { return "GPU " + std::to_string(rank); }
 
 /// The executor's limits, checked on the finished program.
-bool checkLimits(const Program &program, std::string &error) {
+bool checkLimits(const Program &program, std::string &error,
+                 bool &stepLimit) {
+  stepLimit = false;
+  // Offsets first: no channel split helps there.
+  for (uint32_t r = 0; r < program.gpus.size(); ++r) {
+    const Gpu &gpu = program.gpus[r];
+    uint32_t largest =
+        std::max({gpu.inChunks, gpu.outChunks, gpu.scratchChunks});
+    if (largest > uint32_t(kMaxOffset) + 1) {
+      error = gpuName(r) + " needs buffers of " + std::to_string(largest) +
+              " chunks; the executor's offsets are int16";
+      return false;
+    }
+  }
   for (uint32_t r = 0; r < program.gpus.size(); ++r) {
     const Gpu &gpu = program.gpus[r];
     std::map<uint32_t, uint32_t> perChannel;
@@ -391,59 +428,28 @@ bool checkLimits(const Program &program, std::string &error) {
                 ", channel " + std::to_string(tb.channel) + ") needs " +
                 std::to_string(tb.steps.size()) + " steps; the executor "
                 "allows " + std::to_string(kMaxStepsPerThreadblock) +
-                " per threadblock (use fewer chunks per NPU)";
+                " per threadblock";
+        stepLimit = true;
         return false;
       }
     }
-    uint32_t largest =
-        std::max({gpu.inChunks, gpu.outChunks, gpu.scratchChunks});
-    if (largest > uint32_t(kMaxOffset) + 1) {
-      error = gpuName(r) + " needs buffers of " + std::to_string(largest) +
-              " chunks; the executor's offsets are int16";
-      return false;
-    }
+  }
+  if (program.numChannels > kMaxChannels) {
+    error = "the program needs " + std::to_string(program.numChannels) +
+            " channels; the executor has " + std::to_string(kMaxChannels);
+    return false;
   }
   return true;
 }
 
 } // namespace
 
-std::optional<Program> buildProgram(const CallShape &shape,
-                                    const ScheduleView &schedule,
-                                    const Options &options,
-                                    std::string &error) {
+static std::optional<Program>
+buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
+                  const Options &options, const std::vector<uint32_t> &channels,
+                  std::string &error, bool &stepLimit) {
   uint32_t n = shape.numRanks;
-  // The executor runs a collective over every GPU of the communicator, each
-  // with its buffers: a group of fewer NPUs has no spelling.
-  bool everyNpu = shape.participants.size() == n;
-  for (uint32_t q = 0; everyNpu && q < n; ++q)
-    everyNpu = shape.participants[q] == q;
-  if (!everyNpu) {
-    error = "MSCCL-IR runs a collective over every GPU of the communicator; "
-            "this group has " +
-            std::to_string(shape.participants.size()) + " of the network's " +
-            std::to_string(n) + " NPUs";
-    return std::nullopt;
-  }
   uint64_t numChunks = shape.numChunks();
-  for (size_t i = 0; i < schedule.size(); ++i) {
-    std::string what;
-    if (schedule.src(i) >= n || schedule.dst(i) >= n ||
-        schedule.src(i) == schedule.dst(i))
-      what = "has an invalid link";
-    else if (schedule.chunk(i) >= numChunks)
-      what = "names an unknown chunk";
-    else if (schedule.kindByte(i) > 1)
-      what = "has an unknown kind";
-    else if (schedule.end(i) <= schedule.start(i))
-      what = "does not take time (end <= start)";
-    if (!what.empty()) {
-      error = "transfer " + std::to_string(i) + " " + what;
-      return std::nullopt;
-    }
-  }
-
-  std::vector<uint32_t> channels = assignChannels(schedule);
   std::vector<std::vector<size_t>> mine(n);
   for (size_t i = 0; i < schedule.size(); ++i) {
     mine[schedule.src(i)].push_back(i);
@@ -495,8 +501,97 @@ std::optional<Program> buildProgram(const CallShape &shape,
       maxChannel = std::max(maxChannel, tb.channel);
   }
   program.numChannels = maxChannel + 1;
-  if (!checkLimits(program, error))
+  if (!checkLimits(program, error, stepLimit))
     return std::nullopt;
+  return program;
+}
+
+/// The executor runs a collective over every GPU of its communicator, each
+/// with its buffers. A group becomes a communicator of its own (GPU q is
+/// participant q) if no transfer goes through an NPU outside it; a relay
+/// outside the group has no spelling.
+static std::optional<Program> buildGroupProgram(const CallShape &shape,
+                                                const ScheduleView &schedule,
+                                                const Options &options,
+                                                std::string &error) {
+  std::vector<int64_t> index(shape.numRanks, -1);
+  for (uint32_t q = 0; q < shape.participants.size(); ++q)
+    index[shape.participants[q]] = q;
+  Schedule renumbered;
+  renumbered.reserve(schedule.size());
+  for (size_t i = 0; i < schedule.size(); ++i) {
+    Transfer t = schedule[i];
+    for (uint32_t npu : {t.src, t.dst})
+      if (npu >= shape.numRanks || index[npu] < 0) {
+        error = "transfer " + std::to_string(i) + " goes through NPU " +
+                std::to_string(npu) +
+                ", outside the group; MSCCL-IR runs a collective over every "
+                "GPU of its communicator, so a relay outside the group has "
+                "no spelling";
+        return std::nullopt;
+      }
+    t.src = uint32_t(index[t.src]);
+    t.dst = uint32_t(index[t.dst]);
+    renumbered.push_back(t);
+  }
+  CallShape group = shape;
+  group.numRanks = uint32_t(shape.participants.size());
+  for (uint32_t q = 0; q < group.numRanks; ++q)
+    group.participants[q] = q;
+  if (shape.root)
+    group.root = uint32_t(index[*shape.root]);
+  return buildProgram(group, renumbered.view(), options, error);
+}
+
+std::optional<Program> buildProgram(const CallShape &shape,
+                                    const ScheduleView &schedule,
+                                    const Options &options,
+                                    std::string &error) {
+  uint32_t n = shape.numRanks;
+  bool everyNpu = shape.participants.size() == n;
+  for (uint32_t q = 0; everyNpu && q < n; ++q)
+    everyNpu = shape.participants[q] == q;
+  if (!everyNpu)
+    return buildGroupProgram(shape, schedule, options, error);
+  uint64_t numChunks = shape.numChunks();
+  for (size_t i = 0; i < schedule.size(); ++i) {
+    std::string what;
+    if (schedule.src(i) >= n || schedule.dst(i) >= n ||
+        schedule.src(i) == schedule.dst(i))
+      what = "has an invalid link";
+    else if (schedule.chunk(i) >= numChunks)
+      what = "names an unknown chunk";
+    else if (schedule.kindByte(i) > 1)
+      what = "has an unknown kind";
+    else if (schedule.end(i) <= schedule.start(i))
+      what = "does not take time (end <= start)";
+    if (!what.empty()) {
+      error = "transfer " + std::to_string(i) + " " + what;
+      return std::nullopt;
+    }
+  }
+
+  // One channel per link and lane if the threadblocks fit; else ever
+  // shorter blocks of a link's transfers per channel, while the channels
+  // last.
+  std::optional<Program> program;
+  std::string stepError;
+  for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
+    bool stepLimit = false;
+    program =
+        buildWithChannels(shape, schedule, options,
+                          assignChannels(schedule, perChannel), error, stepLimit);
+    if (program || !stepLimit || perChannel == 1)
+      break;
+    stepError = error;
+    if (perChannel == UINT32_MAX)
+      perChannel = 2 * kMaxStepsPerThreadblock;
+  }
+  if (!program && !stepError.empty() &&
+      error.find("channels") != std::string::npos)
+    error = stepError + ", and splitting the links' transfers over more "
+                        "channels needs more than the executor's " +
+            std::to_string(kMaxChannels);
   return program;
 }
 

@@ -46,6 +46,8 @@ constexpr uint32_t kMaxStepsPerThreadblock = 64;
 constexpr uint32_t kMaxThreadblocksPerChannel = 32;
 constexpr uint32_t kMaxCount = 71;
 constexpr int32_t kMaxOffset = 32767;
+/// NCCL's MAXCHANNELS, which the executor's channels index.
+constexpr uint32_t kMaxChannels = 32;
 
 enum class Protocol : uint8_t { Simple, LL, LL128 };
 const char *protocolName(Protocol protocol);
