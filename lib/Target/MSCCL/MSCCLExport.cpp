@@ -85,10 +85,11 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
     return emitError(root->getLoc())
            << kName << ": unknown protocol '" << options->protocol
            << "'; expected 'Simple', 'LL' or 'LL128'";
-  if (options->maxBytes != 0 && options->maxBytes <= options->minBytes)
+  uint64_t minBytes = options->minBytes, maxBytes = options->maxBytes;
+  if (maxBytes != 0 && maxBytes <= minBytes)
     return emitError(root->getLoc())
-           << kName << ": the size window [" << options->minBytes << ", "
-           << options->maxBytes << ") is empty";
+           << kName << ": the size window [" << minBytes << ", " << maxBytes
+           << ") is empty";
   FailureOr<AlgorithmOp> algorithm = chooseAlgorithm(root);
   if (failed(algorithm))
     return failure();
@@ -119,8 +120,8 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
   exec::msccl::Options programOptions;
   programOptions.name = algorithm->getSymName().str();
   programOptions.protocol = *protocol;
-  programOptions.minBytes = options->minBytes;
-  programOptions.maxBytes = options->maxBytes;
+  programOptions.minBytes = minBytes;
+  programOptions.maxBytes = maxBytes;
   programOptions.astraSim = options->astraSim;
   std::string error;
   std::optional<exec::msccl::Program> program = exec::msccl::buildProgram(
