@@ -5,6 +5,7 @@
 // --import-astra-workload  ASTRA-sim layer .txt (+ LIBRA communicator and
 //                          network) -> topo.network + coll.workload.
 // --mlir-to-llvmir         LLVM-dialect module (tacos-lower-to-llvm) -> LLVM IR.
+// --export-msccl-xml       coll.algorithm -> MSCCL-IR XML (MSCCL executor, RCCL).
 // Every translation is registered in tacos/InitAllTranslations.h (the LIBRA
 // imports are in tacos/Target/Libra/LibraImport.h); MSCCL-IR XML, Chrome
 // traces and Graphviz join there.
