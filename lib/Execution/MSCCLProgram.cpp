@@ -134,8 +134,8 @@ std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
   std::map<std::tuple<uint32_t, uint32_t, uint16_t, uint32_t>, uint32_t> seen;
   std::vector<Key> keys(schedule.size());
   for (size_t i : order) {
-    uint32_t position =
-        seen[{schedule.src(i), schedule.dst(i), schedule.lane(i), overlap[i]}]++;
+    uint32_t position = seen[{schedule.src(i), schedule.dst(i),
+                              schedule.lane(i), overlap[i]}]++;
     keys[i] = {schedule.src(i), schedule.dst(i), schedule.lane(i), overlap[i],
                position / perChannel};
   }
@@ -167,8 +167,8 @@ public:
   GpuBuilder(const CallShape &shape, const ScheduleView &schedule,
              const std::vector<uint32_t> &channels, const Options &options,
              uint32_t rank)
-      : shape(shape), schedule(schedule), channels(channels),
-        options(options), rank(rank) {}
+      : shape(shape), schedule(schedule), channels(channels), options(options),
+        rank(rank) {}
 
   /// Places of every chunk on every GPU, computed before any GPU is built
   /// because a send names the receiver's place.
@@ -250,9 +250,8 @@ private:
     for (size_t j = 0; j < copySteps.size(); ++j)
       tbs[j / kMaxStepsPerThreadblock].steps.push_back(copySteps[j]);
     for (auto &[chunk, j] : copyOf)
-      states[chunk].lastWrite =
-          StepRef{int32_t(j / kMaxStepsPerThreadblock),
-                  int32_t(j % kMaxStepsPerThreadblock)};
+      states[chunk].lastWrite = StepRef{int32_t(j / kMaxStepsPerThreadblock),
+                                        int32_t(j % kMaxStepsPerThreadblock)};
     std::vector<std::tuple<uint32_t, bool, uint32_t>> keys;
     for (size_t i : mine)
       keys.push_back({sends(i) ? schedule.dst(i) : schedule.src(i), !sends(i),
@@ -280,10 +279,10 @@ private:
     auto in = slicePiece(shape, rank, Buffer::In);
     for (auto &[chunk, state] : states)
       if (needsCopy(chunk, state))
-        copies.push_back({state.loc.buf, state.loc.off,
-                          int64_t(*chunkRoles(shape, rank, chunk).inPiece) -
-                              (in ? *in : 0),
-                          chunk});
+        copies.push_back(
+            {state.loc.buf, state.loc.off,
+             int64_t(*chunkRoles(shape, rank, chunk).inPiece) - (in ? *in : 0),
+             chunk});
     std::sort(copies.begin(), copies.end());
     for (auto &[buf, dstOff, srcOff, chunk] : copies) {
       Step *last = copySteps.empty() ? nullptr : &copySteps.back();
@@ -310,8 +309,8 @@ private:
       bool s = sends(i);
       events.push_back({s ? schedule.start(i) : schedule.end(i), uint8_t(s),
                         uint8_t(!s && schedule.kindByte(i) == 1 ? 0 : 1),
-                        s ? schedule.dst(i) : schedule.src(i),
-                        schedule.lane(i), schedule.chunk(i), i});
+                        s ? schedule.dst(i) : schedule.src(i), schedule.lane(i),
+                        schedule.chunk(i), i});
     }
     std::sort(events.begin(), events.end());
     return events;
@@ -396,8 +395,7 @@ private:
 std::string gpuName(uint32_t rank) { return "GPU " + std::to_string(rank); }
 
 /// The executor's limits, checked on the finished program.
-bool checkLimits(const Program &program, std::string &error,
-                 bool &stepLimit) {
+bool checkLimits(const Program &program, std::string &error, bool &stepLimit) {
   stepLimit = false;
   // Offsets first: no channel split helps there.
   for (uint32_t r = 0; r < program.gpus.size(); ++r) {
@@ -426,9 +424,10 @@ bool checkLimits(const Program &program, std::string &error,
         error = gpuName(r) + " threadblock " + std::to_string(t) + " (send " +
                 std::to_string(tb.send) + ", recv " + std::to_string(tb.recv) +
                 ", channel " + std::to_string(tb.channel) + ") needs " +
-                std::to_string(tb.steps.size()) + " steps; the executor "
-                "allows " + std::to_string(kMaxStepsPerThreadblock) +
-                " per threadblock";
+                std::to_string(tb.steps.size()) +
+                " steps; the executor "
+                "allows " +
+                std::to_string(kMaxStepsPerThreadblock) + " per threadblock";
         stepLimit = true;
         return false;
       }
@@ -578,9 +577,9 @@ std::optional<Program> buildProgram(const CallShape &shape,
   std::string stepError;
   for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
     bool stepLimit = false;
-    program =
-        buildWithChannels(shape, schedule, options,
-                          assignChannels(schedule, perChannel), error, stepLimit);
+    program = buildWithChannels(shape, schedule, options,
+                                assignChannels(schedule, perChannel), error,
+                                stepLimit);
     if (program || !stepLimit || perChannel == 1)
       break;
     stepError = error;
@@ -589,8 +588,9 @@ std::optional<Program> buildProgram(const CallShape &shape,
   }
   if (!program && !stepError.empty() &&
       error.find("channels") != std::string::npos)
-    error = stepError + ", and splitting the links' transfers over more "
-                        "channels needs more than the executor's " +
+    error = stepError +
+            ", and splitting the links' transfers over more "
+            "channels needs more than the executor's " +
             std::to_string(kMaxChannels);
   return program;
 }
@@ -637,12 +637,12 @@ void writeXml(const Program &program, std::ostream &os) {
          << tb.recv << "\" chan=\"" << tb.channel << "\">\n";
       for (uint32_t s = 0; s < tb.steps.size(); ++s) {
         const Step &step = tb.steps[s];
-        os << "      <step s=\"" << s << "\" type=\""
-           << stepTypeName(step.type) << "\" srcbuf=\"" << step.srcBuf
-           << "\" srcoff=\"" << step.srcOff << "\" dstbuf=\"" << step.dstBuf
-           << "\" dstoff=\"" << step.dstOff << "\" cnt=\"" << step.count
-           << "\" depid=\"" << step.depTb << "\" deps=\"" << step.depStep
-           << "\" hasdep=\"" << int(step.hasDep) << "\"/>\n";
+        os << "      <step s=\"" << s << "\" type=\"" << stepTypeName(step.type)
+           << "\" srcbuf=\"" << step.srcBuf << "\" srcoff=\"" << step.srcOff
+           << "\" dstbuf=\"" << step.dstBuf << "\" dstoff=\"" << step.dstOff
+           << "\" cnt=\"" << step.count << "\" depid=\"" << step.depTb
+           << "\" deps=\"" << step.depStep << "\" hasdep=\"" << int(step.hasDep)
+           << "\"/>\n";
       }
       os << "    </tb>\n";
     }

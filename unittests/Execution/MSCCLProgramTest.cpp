@@ -151,8 +151,7 @@ TEST(MSCCLProgram, GroupRenumberedOrRefused) {
   Schedule inside;
   inside.push_back({0, 1, 3, 0, TransferKind::Copy, 0, 10});
   inside.push_back({1, 3, 1, 0, TransferKind::Copy, 0, 10});
-  Program p =
-      build(shapeOf(CollectiveKind::AllGather, 4, {1, 3}), inside);
+  Program p = build(shapeOf(CollectiveKind::AllGather, 4, {1, 3}), inside);
   ASSERT_EQ(p.gpus.size(), 2u);
   EXPECT_EQ(p.gpus[0].threadblocks[1].send, 1);
 
@@ -182,11 +181,11 @@ TEST(MSCCLProgram, XmlHasEveryAttribute) {
   writeXml(p, os);
   std::string xml = os.str();
   for (const char *attr :
-       {"name=", "proto=", "nchannels=", "nchunksperloop=", "ngpus=",
-        "coll=", "inplace=", "outofplace=", "minBytes=", "maxBytes=",
-        "i_chunks=", "o_chunks=", "s_chunks=", "send=", "recv=", "chan=",
-        "type=", "srcbuf=", "srcoff=", "dstbuf=", "dstoff=", "cnt=",
-        "depid=", "deps=", "hasdep="})
+       {"name=",     "proto=",    "nchannels=",  "nchunksperloop=", "ngpus=",
+        "coll=",     "inplace=",  "outofplace=", "minBytes=",       "maxBytes=",
+        "i_chunks=", "o_chunks=", "s_chunks=",   "send=",           "recv=",
+        "chan=",     "type=",     "srcbuf=",     "srcoff=",         "dstbuf=",
+        "dstoff=",   "cnt=",      "depid=",      "deps=",           "hasdep="})
     EXPECT_NE(xml.find(attr), std::string::npos) << attr;
 }
 

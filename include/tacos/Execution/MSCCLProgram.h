@@ -118,8 +118,7 @@ const char *collName(CollectiveKind kind);
 /// (message) with what the format or the executor's limits cannot express.
 std::optional<Program> buildProgram(const CallShape &shape,
                                     const ScheduleView &schedule,
-                                    const Options &options,
-                                    std::string &error);
+                                    const Options &options, std::string &error);
 
 /// Writes the `<algo>` element with every attribute the executor requires.
 void writeXml(const Program &program, std::ostream &os);

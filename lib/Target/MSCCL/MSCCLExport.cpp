@@ -110,8 +110,7 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
     const Violation &v = violations.front();
     InFlightDiagnostic diag = emitErrorAt(*algorithm);
     diag << kName << ": refusing to export @" << algorithm->getSymName()
-         << ", which coll-verify rejects: " << propertyName(v.property)
-         << ": ";
+         << ", which coll-verify rejects: " << propertyName(v.property) << ": ";
     if (v.transfer != SIZE_MAX)
       diag << "transfer " << v.transfer << ": ";
     diag << v.message;

@@ -1,4 +1,4 @@
-//===- MSCCLExport.h - coll.algorithm as MSCCL-IR XML ------------*- C++ -*-===//
+//===- MSCCLExport.h - coll.algorithm as MSCCL-IR XML -----------*- C++ -*-===//
 //
 // `--export-msccl-xml` for tacos-translate: one verified, materialized
 // `coll.algorithm` as the XML the MSCCL executor, RCCL and ASTRA-sim's
