@@ -148,6 +148,11 @@ struct RankView {
 };
 } // namespace
 
+ChunkRoles chunkRoles(const CallShape &shape, uint32_t rank, uint64_t chunk) {
+  Roles roles = RankView(shape, rank).roles(chunk);
+  return {roles.inPiece, roles.outPiece, roles.piece};
+}
+
 std::optional<uint32_t> slicePiece(const CallShape &shape, uint32_t rank,
                                    Buffer buffer) {
   auto q = participantIndex(shape, rank);

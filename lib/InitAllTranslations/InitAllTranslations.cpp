@@ -4,6 +4,7 @@
 #include "tacos/Target/LLVMIR/LLVMIRExport.h"
 #include "tacos/Target/Libra/LibraImport.h"
 #include "tacos/Target/Trace/TraceExport.h"
+#include "tacos/Target/MSCCL/MSCCLExport.h"
 
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 
@@ -15,6 +16,7 @@ void tacos::registerAllTranslations() {
     registerLibraImportTranslations();
     registerLLVMIRExportTranslation();
     registerTraceExportTranslations();
+    registerMSCCLExportTranslation();
     return true;
   }();
   (void)registered;

@@ -7,6 +7,7 @@
 // --mlir-to-llvmir         LLVM-dialect module (tacos-lower-to-llvm) -> LLVM IR.
 // --export-chrome-trace    coll.algorithm -> Trace Event JSON (Perfetto).
 // --export-dot             topo.network (+ --algorithm utilization) -> DOT.
+// --export-msccl-xml       coll.algorithm -> MSCCL-IR XML (MSCCL executor, RCCL).
 // Every translation is registered in tacos/InitAllTranslations.h (the LIBRA
 // imports are in tacos/Target/Libra/LibraImport.h); MSCCL-IR XML, Chrome
 // traces and Graphviz join there.

@@ -128,6 +128,17 @@ struct CallShape {
   static CallShape of(const CollectiveSpec &spec, uint32_t numNpus);
 };
 
+/// What the collective says about one chunk at one rank: the piece of `in`
+/// holding it at the start, the piece of `out` that must hold it at the end,
+/// and the piece that sets its element count. Every back end places chunks
+/// by these roles (the MPI lowering here, the MSCCL export in
+/// MSCCLProgram.h), so that they agree on where a chunk lives.
+struct ChunkRoles {
+  std::optional<uint32_t> inPiece, outPiece;
+  uint32_t piece = 0;
+};
+ChunkRoles chunkRoles(const CallShape &shape, uint32_t rank, uint64_t chunk);
+
 /// Lengths of `in` and `out` for E elements at `rank`, in elements; a slice
 /// buffer holds the rank's own pieces only. Zero where the buffer is unused.
 struct BufferLengths {

@@ -1,0 +1,149 @@
+//===- MSCCLExport.cpp - coll.algorithm as MSCCL-IR XML -------------------===//
+//
+// Options, the choice of the algorithm, and the refusals (unmaterialized,
+// rejected by coll-verify, beyond the format); the program and the XML are
+// exec::msccl's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Target/MSCCL/MSCCLExport.h"
+
+#include "tacos/Dialect/Coll/IR/CollDialect.h"
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
+#include "tacos/Dialect/Topo/IR/TopoDialect.h"
+#include "tacos/Execution/MSCCLProgram.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <sstream>
+
+using namespace mlir;
+using namespace tacos;
+using namespace tacos::coll;
+
+namespace {
+
+constexpr const char *kName = "export-msccl-xml";
+
+/// Created by registerMSCCLExportTranslation, so that tools that do not
+/// register the translation do not get the options either.
+struct Options {
+  llvm::cl::OptionCategory category{"MSCCL-IR XML export options"};
+  llvm::cl::opt<std::string> algorithm{
+      "msccl-algorithm",
+      llvm::cl::desc("Symbol of the coll.algorithm to export (default: the "
+                     "only one)"),
+      llvm::cl::value_desc("sym"), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> protocol{
+      "msccl-protocol", llvm::cl::desc("Simple, LL or LL128 (default Simple)"),
+      llvm::cl::init("Simple"), llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> minBytes{
+      "msccl-min-bytes",
+      llvm::cl::desc("Smallest call size (bytes) the executor picks it for"),
+      llvm::cl::init(0), llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> maxBytes{
+      "msccl-max-bytes",
+      llvm::cl::desc("Call sizes below this (bytes) pick it (default 4 GiB)"),
+      llvm::cl::init(uint64_t(1) << 32), llvm::cl::cat(category)};
+  llvm::cl::opt<bool> astraSim{
+      "msccl-astra-sim",
+      llvm::cl::desc("Only s, r, rrc and nop steps with srcoff == dstoff, for "
+                     "ASTRA-sim's converter"),
+      llvm::cl::init(false), llvm::cl::cat(category)};
+};
+Options *options = nullptr;
+
+/// The algorithm to export: the one named, or the only one.
+FailureOr<AlgorithmOp> chooseAlgorithm(Operation *root) {
+  SmallVector<AlgorithmOp> algorithms;
+  root->walk([&](AlgorithmOp op) { algorithms.push_back(op); });
+  if (!options->algorithm.empty()) {
+    for (AlgorithmOp op : algorithms)
+      if (op.getSymName() == options->algorithm)
+        return op;
+    return emitError(root->getLoc())
+           << kName << ": no coll.algorithm @" << options->algorithm;
+  }
+  if (algorithms.size() == 1)
+    return algorithms.front();
+  if (algorithms.empty())
+    return emitError(root->getLoc())
+           << kName << ": no coll.algorithm to export (run coll-synthesize "
+           << "first)";
+  return emitError(root->getLoc())
+         << kName << ": " << algorithms.size()
+         << " algorithms; choose one with --msccl-algorithm";
+}
+
+LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
+  std::optional<exec::msccl::Protocol> protocol =
+      exec::msccl::parseProtocol(options->protocol);
+  if (!protocol)
+    return emitError(root->getLoc())
+           << kName << ": unknown protocol '" << options->protocol
+           << "'; expected 'Simple', 'LL' or 'LL128'";
+  uint64_t minBytes = options->minBytes, maxBytes = options->maxBytes;
+  if (maxBytes != 0 && maxBytes <= minBytes)
+    return emitError(root->getLoc())
+           << kName << ": the size window [" << minBytes << ", " << maxBytes
+           << ") is empty";
+  FailureOr<AlgorithmOp> algorithm = chooseAlgorithm(root);
+  if (failed(algorithm))
+    return failure();
+  if (algorithm->getUnmaterialized())
+    return emitErrorAt(*algorithm)
+           << kName << ": @" << algorithm->getSymName()
+           << " has no transfers to export (synthesized with "
+           << "materialize=none)";
+  SymbolTableCollection symbols;
+  FailureOr<AlgorithmModel> model = buildAlgorithmModel(*algorithm, symbols);
+  if (failed(model))
+    return failure();
+  // A corrupted schedule never runs: export only what coll-verify accepts.
+  std::vector<Violation> violations =
+      verifyAlgorithm(model->collective.network, model->spec,
+                      model->transfers.view(), algorithm->getTime());
+  if (!violations.empty()) {
+    const Violation &v = violations.front();
+    InFlightDiagnostic diag = emitErrorAt(*algorithm);
+    diag << kName << ": refusing to export @" << algorithm->getSymName()
+         << ", which coll-verify rejects: " << propertyName(v.property) << ": ";
+    if (v.transfer != SIZE_MAX)
+      diag << "transfer " << v.transfer << ": ";
+    diag << v.message;
+    return failure();
+  }
+  exec::msccl::Options programOptions;
+  programOptions.name = algorithm->getSymName().str();
+  programOptions.protocol = *protocol;
+  programOptions.minBytes = minBytes;
+  programOptions.maxBytes = maxBytes;
+  programOptions.astraSim = options->astraSim;
+  std::string error;
+  std::optional<exec::msccl::Program> program = exec::msccl::buildProgram(
+      exec::CallShape::of(model->collective.spec,
+                          model->collective.network.numNpus()),
+      model->transfers.view(), programOptions, error);
+  if (!program)
+    return emitErrorAt(*algorithm) << kName << ": cannot export @"
+                                   << algorithm->getSymName() << ": " << error;
+  std::ostringstream xml;
+  exec::msccl::writeXml(*program, xml);
+  output << xml.str();
+  return success();
+}
+
+} // namespace
+
+void tacos::registerMSCCLExportTranslation() {
+  static Options storage;
+  options = &storage;
+  TranslateFromMLIRRegistration registration(
+      kName, "Translate a coll.algorithm to MSCCL-IR XML", exportAlgorithm,
+      [](DialectRegistry &registry) {
+        registry.insert<CollDialect, topo::TopoDialect>();
+      });
+}
