@@ -2,9 +2,11 @@
 //
 // POSIX process control rather than llvm::sys::ExecuteAndWait: on a timeout
 // the latter sends SIGKILL to mpirun, which then cannot stop its ranks, and
-// ranks blocked in a receive would spin on. SIGTERM lets mpirun stop them
-// (Open MPI puts every rank in a process group of its own); SIGKILL to
-// mpirun's group is the last resort.
+// ranks blocked in a receive would spin on. SIGTERM lets mpirun stop them;
+// SIGKILL is the last resort. mpirun runs in a session of its own: Open MPI
+// puts every rank in a process group of its own, but ranks stay in the
+// session, and mpirun may exit before they do, so the session is what finds
+// the ones left over.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +14,10 @@
 
 #include "llvm/Support/Threading.h"
 
+#include <atomic>
 #include <cerrno>
+#include <dirent.h>
+#include <fstream>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -23,19 +28,91 @@
 
 using namespace tacos::run;
 
-/// Waits for `pid` until `deadline`; true if it ended (status in `status`).
+// Written by the signal handler: lock-free atomics are async-signal-safe.
+static std::atomic<int> receivedSignal{0};
+static std::atomic<pid_t> runningGroup{0};
+static_assert(std::atomic<int>::is_always_lock_free &&
+              std::atomic<pid_t>::is_always_lock_free);
+
+static void onInterrupt(int signal) {
+  receivedSignal.store(signal);
+  if (pid_t group = runningGroup.load())
+    kill(-group, SIGTERM);
+}
+
+void tacos::run::installInterruptHandler() {
+  struct sigaction action {};
+  action.sa_handler = onInterrupt;
+  sigemptyset(&action.sa_mask);
+  // One-shot: a second signal ends tacos-run the default way. No
+  // SA_RESTART, so that a blocking waitpid returns EINTR.
+  action.sa_flags = SA_RESETHAND;
+  for (int signal : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(signal, &action, nullptr);
+}
+
+int tacos::run::interruptSignal() { return receivedSignal.load(); }
+
+/// Waits for `pid` until `deadline` (or an interrupt, if `interruptible`);
+/// true if it ended (status in `status`).
 static bool waitUntil(pid_t pid, std::chrono::steady_clock::time_point deadline,
-                      bool limited, int &status) {
+                      bool limited, int &status, bool interruptible = false) {
   while (true) {
     pid_t done = waitpid(pid, &status, limited ? WNOHANG : 0);
     if (done == pid)
       return true;
     if (done < 0 && errno != EINTR)
       return true;
+    if (interruptible && receivedSignal.load())
+      return false;
     if (limited && std::chrono::steady_clock::now() >= deadline)
       return false;
     if (limited)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+/// The session of process `pid`, or -1 (from /proc/PID/stat, whose second
+/// field, the command name in parentheses, may itself contain spaces).
+static pid_t sessionOf(pid_t pid, bool &zombie) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line))
+    return -1;
+  size_t close = line.rfind(')');
+  if (close == std::string::npos)
+    return -1;
+  char state = 0;
+  long parent = 0, group = 0, session = -1;
+  if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld", &state,
+                  &parent, &group, &session) != 4)
+    return -1;
+  zombie = state == 'Z';
+  return pid_t(session);
+}
+
+/// Kills what is left of session `session` and waits (at most five
+/// seconds) until none of it runs; zombies are for init to reap.
+static void killSession(pid_t session) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    bool anyLeft = false;
+    if (DIR *proc = opendir("/proc")) {
+      while (dirent *entry = readdir(proc)) {
+        char *end = nullptr;
+        long pid = std::strtol(entry->d_name, &end, 10);
+        bool zombie = false;
+        if (*end || pid <= 0 || sessionOf(pid_t(pid), zombie) != session ||
+            zombie)
+          continue;
+        kill(pid_t(pid), SIGKILL);
+        anyLeft = true;
+      }
+      closedir(proc);
+    }
+    if (!anyLeft)
+      return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
 
@@ -52,29 +129,38 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
     return result;
   }
   if (pid == 0) {
-    setpgid(0, 0);
+    setsid();
     execv(args[0], args.data());
     // 127 as a shell does: the program could not be started.
     _exit(127);
   }
-  setpgid(pid, pid);
+  runningGroup.store(pid);
   auto start = std::chrono::steady_clock::now();
   int status = 0;
   bool limited = timeoutSeconds > 0;
-  if (!waitUntil(pid, start + std::chrono::seconds(timeoutSeconds), limited,
-                 status)) {
-    result.timedOut = true;
-    kill(-pid, SIGTERM);
+  bool ended = !receivedSignal.load() &&
+               waitUntil(pid, start + std::chrono::seconds(timeoutSeconds),
+                         limited, status, /*interruptible=*/true);
+  if (!ended) {
+    result.interrupted = receivedSignal.load();
+    result.timedOut = !result.interrupted;
+    // ESRCH: the child has not made its session yet.
+    if (kill(-pid, SIGTERM) != 0)
+      kill(pid, SIGTERM);
     if (!waitUntil(pid,
                    std::chrono::steady_clock::now() + std::chrono::seconds(5),
                    true, status)) {
-      kill(-pid, SIGKILL);
+      if (kill(-pid, SIGKILL) != 0)
+        kill(pid, SIGKILL);
       waitUntil(pid, {}, false, status);
     }
-    // Ranks that outlived mpirun.
-    kill(-pid, SIGKILL);
+    runningGroup.store(0);
+    killSession(pid);
     return result;
   }
+  runningGroup.store(0);
+  // Ranks that outlived a failed mpirun.
+  killSession(pid);
   if (WIFEXITED(status)) {
     result.exitCode = WEXITSTATUS(status);
     if (result.exitCode == 127)

@@ -29,6 +29,7 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/RankProgram.h"
 #include "tacos/InitAll.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -40,6 +41,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -47,6 +49,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <unistd.h>
 
 using namespace mlir;
@@ -245,6 +248,31 @@ static uint64_t bytesSent(const exec::CallShape &shape, uint64_t elements,
   return total * dtypeBytes(dtype);
 }
 
+/// Why E elements cannot be run on this machine, or empty: every message
+/// count must fit MPI's int, and the buffers of all ranks (in, out and
+/// at most as much scratch again) must fit in three quarters of the memory.
+static std::string checkRunSize(const exec::CallShape &shape,
+                                uint64_t elements, DType dtype) {
+  uint64_t pieces = shape.numPieces();
+  uint64_t largestPiece = elements / pieces + (elements % pieces != 0);
+  if (largestPiece > uint64_t(std::numeric_limits<int32_t>::max()))
+    return "a chunk would hold " + std::to_string(largestPiece) +
+           " elements, more than an MPI count can say (2^31 - 1)";
+  long double bytes = 0;
+  for (uint32_t rank : shape.participants) {
+    exec::BufferLengths lengths = exec::bufferLength(shape, rank, elements);
+    bytes += 2.0L * (lengths.in + lengths.out) * dtypeBytes(dtype);
+  }
+  long double memory = (long double)sysconf(_SC_PHYS_PAGES) *
+                       (long double)sysconf(_SC_PAGESIZE);
+  if (memory > 0 && bytes > 0.75L * memory)
+    return llvm::formatv("the ranks' buffers would take about {0:F1} GB, "
+                         "more than 3/4 of this machine's {1:F1} GB",
+                         double(bytes / 1e9), double(memory / 1e9))
+        .str();
+  return "";
+}
+
 static bool inPlaceDefined(CollectiveKind kind) {
   return kind == CollectiveKind::AllReduce ||
          kind == CollectiveKind::AllGather ||
@@ -290,6 +318,8 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
            << "@" << p.entry.name << "'s size holds no whole "
            << dtypeName(config.dtype) << " element; pass --elements";
   std::string split = exec::checkElements(p.entry.shape, elements);
+  if (split.empty())
+    split = checkRunSize(p.entry.shape, elements, config.dtype);
   if (!split.empty())
     return emitError(algorithm.getLoc())
            << "@" << p.entry.name << ": " << split << " (--elements)";
@@ -455,6 +485,11 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     fail("cannot start mpirun: " + status.startError);
     return failure();
   }
+  if (status.interrupted) {
+    fail("interrupted by signal " + llvm::Twine(status.interrupted) +
+         "; mpirun and its ranks were stopped");
+    return failure();
+  }
   if (status.timedOut) {
     fail("the run did not finish within " + llvm::Twine(timeoutOpt.getValue()) +
          " s (--timeout); mpirun and its ranks were stopped");
@@ -583,6 +618,13 @@ static FailureOr<RunConfig> readConfig() {
     fail("unknown --op '" + opOpt + "' (sum, max, min)");
     return failure();
   }
+  // Checked here so the error names --synthesize, not coll-synthesize's
+  // own option.
+  if (!parseAlgorithm(synthesizeOpt.getValue())) {
+    fail("unknown --synthesize '" + synthesizeOpt + "' (" +
+         algorithmNameList() + ")");
+    return failure();
+  }
   if (numRanksOpt == 0) {
     fail("-np must be at least 1");
     return failure();
@@ -613,7 +655,16 @@ struct TempDir {
   }
 };
 
+/// 128 + the signal if tacos-run was interrupted (after `what`), else 0.
+static int interrupted(llvm::StringRef what) {
+  int signal = interruptSignal();
+  if (signal)
+    fail("interrupted by signal " + llvm::Twine(signal) + " " + what);
+  return signal ? 128 + signal : 0;
+}
+
 static int runTool(const char *argv0) {
+  installInterruptHandler();
   FailureOr<RunConfig> config = readConfig();
   if (failed(config))
     return 1;
@@ -662,6 +713,8 @@ static int runTool(const char *argv0) {
   keepOnly(*module, *selected);
   FailureOr<std::string> library =
       buildLibrary(*module, *config, temp.path);
+  if (int code = interrupted("while compiling"))
+    return code;
   if (failed(library))
     return 1;
 
@@ -674,7 +727,7 @@ static int runTool(const char *argv0) {
   manifest.shortenBuffers = shortenOpt;
   FailureOr<Results> results = launch(*mpirun, *driver, manifest, temp.path);
   if (failed(results))
-    return 1;
+    return interruptSignal() ? 128 + interruptSignal() : 1;
   return report(planned, *results, *config) ? 0 : 1;
 }
 

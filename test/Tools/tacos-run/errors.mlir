@@ -15,6 +15,8 @@
 // DTYPE: tacos-run: error: unknown --dtype 'f8' (f32, f64, i32, i64, f16, bf16)
 // RUN: not tacos-run %s -np 2 --mpirun true --op prod 2>&1 | FileCheck %s --check-prefix=OP
 // OP: tacos-run: error: unknown --op 'prod' (sum, max, min)
+// RUN: not tacos-run %s -np 2 --mpirun true --synthesize bogus 2>&1 | FileCheck %s --check-prefix=SYNTH
+// SYNTH: tacos-run: error: unknown --synthesize 'bogus' (tacos, exact, ring, direct, rhd or dbt)
 // RUN: not tacos-run %s -np 2 --mpirun true --iters 0 2>&1 | FileCheck %s --check-prefix=ITERS
 // ITERS: tacos-run: error: --iters must be at least 1
 // RUN: not tacos-run %s -np 2 --mpirun true --elements 0 2>&1 | FileCheck %s --check-prefix=ZERO
@@ -25,6 +27,13 @@
 // RUN: not tacos-run %s -np 2 --mpirun true --algorithm a2a --elements 5 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: not tacos-run %s -np 2 --mpirun true --algorithm @sc --in-place 2>&1 | FileCheck %s --check-prefix=INPLACE
 // RUN: not tacos-run %s -np 2 --mpirun true --algorithm @tiny --dtype f64 2>&1 | FileCheck %s --check-prefix=TINY
+
+// Sizes that cannot run are refused before anything is compiled: a count
+// MPI's int cannot hold, buffers beyond the machine's memory.
+// RUN: not tacos-run %s -np 2 --mpirun true --algorithm @ar --elements 18446744073709551615 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: errors.mlir:[[# @LINE+17]]:1: error: @ar: a chunk would hold {{[0-9]+}} elements, more than an MPI count can say (2^31 - 1) (--elements)
+// RUN: not tacos-run %s -np 2 --mpirun true --algorithm @ar --elements 4000000000 --dtype f64 2>&1 | FileCheck %s --check-prefix=MEMORY
+// MEMORY: errors.mlir:[[# @LINE+15]]:1: error: @ar: the ranks' buffers would take about 256.0 GB, more than 3/4 of this machine's {{[0-9.]+}} GB (--elements)
 
 // Every error is reported, not only the first:
 // RUN: not tacos-run %s -np 3 --mpirun true --algorithm @ar --algorithm @a2a 2>&1 | FileCheck %s --check-prefix=BOTH
