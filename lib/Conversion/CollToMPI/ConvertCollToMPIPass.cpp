@@ -90,12 +90,16 @@ struct ConvertCollToMPIPass
       return emitErrorAt(algorithms[1])
              << kPass << ": symbol=" << symbol << " names one function, but "
              << "the module has " << algorithms.size() << " algorithms";
+    // Algorithm i carries tag + i: the error is on the first whose tag is
+    // out of range.
     int64_t last = tag + int64_t(algorithms.size()) - 1;
-    if (tag < 0 || last >= kTagLimit)
-      return emitErrorAt(algorithms.front())
-             << kPass << ": tag " << (tag < 0 ? tag : last)
-             << " is outside [0, " << kTagLimit
-             << "), the range every MPI library accepts";
+    if (tag < 0 || last >= kTagLimit) {
+      size_t first = tag < 0 ? 0 : size_t(kTagLimit - tag);
+      return emitErrorAt(algorithms[first])
+             << kPass << ": tag " << (tag + int64_t(first)) << " of @"
+             << AlgorithmOp(algorithms[first]).getSymName() << " is outside [0, "
+             << kTagLimit << "), the range every MPI library accepts";
+    }
     bool sumOnly = elementType == MPIElementType::F16 ||
                    elementType == MPIElementType::BF16;
     if (sumOnly && reduction != exec::ReduceOp::Sum)

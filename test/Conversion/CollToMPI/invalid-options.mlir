@@ -15,9 +15,9 @@
 // RUN: not tacos-opt %s --convert-coll-to-mpi="element-type=bf16 reduction=max" 2>&1 | FileCheck %s --check-prefix=HALF
 // RUN: not tacos-opt %s --convert-coll-to-mpi=mpi=openmpi 2>&1 | FileCheck %s --check-prefix=CONTRADICT
 // RUN: not tacos-opt %S/Inputs/pair-ar.mlir --convert-coll-to-mpi=symbol=pair 2>&1 | FileCheck %s --check-prefix=TAKEN
-// The second algorithm would carry tag 32768.
-// TAG: error: convert-coll-to-mpi: tag 32768 is outside [0, 32768), the range every MPI library accepts
-// NEGATIVE: error: convert-coll-to-mpi: tag -1 is outside [0, 32768), the range every MPI library accepts
+// The second algorithm would carry tag 32768: the error is on it.
+// TAG: invalid-options.mlir:34:3: error: convert-coll-to-mpi: tag 32768 of @second is outside [0, 32768), the range every MPI library accepts
+// NEGATIVE: invalid-options.mlir:30:3: error: convert-coll-to-mpi: tag -1 of @first is outside [0, 32768), the range every MPI library accepts
 // SYMBOL: error: convert-coll-to-mpi: symbol=f names one function, but the module has 2 algorithms
 // HALF: error: convert-coll-to-mpi: reduction=max is not supported for element-type=bf16 (only sum)
 // CONTRADICT: error: convert-coll-to-mpi: mpi=openmpi contradicts the module's "MPI:Implementation" entry "MPICH"
