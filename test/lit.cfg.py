@@ -52,6 +52,6 @@ elif os.environ.get("CI"):
                      "scripts/setup.sh installs them")
 
 tool_dirs = [config.tacos_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tacos-opt", "tacos-translate", "tacos-run"], tool_dirs)
+llvm_config.add_tool_substitutions(["tacos-opt", "tacos-translate", "tacos-run", "tacos-capi-test"], tool_dirs)
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
