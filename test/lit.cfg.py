@@ -16,6 +16,11 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%tacos_build", config.tacos_obj_root))
 config.substitutions.append(("%tacos_docs", os.path.join(config.tacos_obj_root, "docs")))
+# The compilers tacos was built with, for tests that build a project of
+# their own against it.
+config.substitutions.append(("%cmake_compilers",
+    "-DCMAKE_C_COMPILER=%s -DCMAKE_CXX_COMPILER=%s -DCMAKE_CXX_COMPILER_LAUNCHER=%s"
+    % (config.c_compiler, config.cxx_compiler, config.cxx_launcher)))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

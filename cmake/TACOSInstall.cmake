@@ -1,0 +1,51 @@
+# `cmake --install build --prefix P` installs tacos as a CMake package:
+# tools in P/bin, libraries in P/lib, headers (with the generated .inc files)
+# in P/include, and P/lib/cmake/tacos/TACOSConfig.cmake, so that a project
+# embedding tacos writes
+#
+#   find_package(TACOS REQUIRED CONFIG)   # also finds MLIR 22
+#   target_link_libraries(mine PRIVATE TACOS::TACOSInitAll)
+#
+# Libraries made by add_mlir_library are already in the MLIRTargets export
+# set (AddMLIR puts them there); the core libraries, plain CMake targets,
+# join it here, and the set is installed under the TACOS:: namespace.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(TACOS_CORE_LIBRARIES TACOSNetwork TACOSCollective TACOSSimulation
+  TACOSSynthesis TACOSVerification TACOSExecution TACOSLibraModel
+  TACOSLibraSolver)
+install(TARGETS ${TACOS_CORE_LIBRARIES} EXPORT MLIRTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+
+# Installed targets carry their include directory; MLIR's comes with
+# find_package(MLIR) (MLIR_INCLUDE_DIRS), as for any MLIR project.
+get_property(TACOS_MLIR_LIBRARIES GLOBAL PROPERTY MLIR_EXPORTS)
+foreach(library ${TACOS_CORE_LIBRARIES} ${TACOS_MLIR_LIBRARIES})
+  target_include_directories(${library} INTERFACE
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+endforeach()
+
+install(TARGETS tacos-opt tacos-translate tacos-run tacos-run-rank
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+install(DIRECTORY include/tacos include/tacos-c
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY ${PROJECT_BINARY_DIR}/include/tacos
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.inc" PATTERN "*.h")
+
+set(TACOS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tacos)
+install(EXPORT MLIRTargets NAMESPACE TACOS:: FILE TACOSTargets.cmake
+  DESTINATION ${TACOS_CMAKE_DIR})
+configure_package_config_file(cmake/TACOSConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/TACOSConfig.cmake
+  INSTALL_DESTINATION ${TACOS_CMAKE_DIR}
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/TACOSConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/TACOSConfig.cmake
+  ${PROJECT_BINARY_DIR}/TACOSConfigVersion.cmake
+  DESTINATION ${TACOS_CMAKE_DIR})
