@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-/// Safe to call more than once.
+/// Only the first call registers; later ones do nothing.
 MLIR_CAPI_EXPORTED void tacosRegisterAllPasses(void);
 
 #ifdef __cplusplus

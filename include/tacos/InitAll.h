@@ -19,7 +19,8 @@ namespace tacos {
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers every tacos pass and pipeline with the global pass registry, so
-/// that `--topo-expand` etc. parse in textual pipelines.
+/// that `--topo-expand` etc. parse in textual pipelines. Only the first call
+/// registers; later ones (from any thread) do nothing.
 void registerAllPasses();
 
 } // namespace tacos

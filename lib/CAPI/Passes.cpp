@@ -4,10 +4,4 @@
 
 #include "tacos/InitAll.h"
 
-#include <mutex>
-
-void tacosRegisterAllPasses(void) {
-  // The registry is global and rejects a second registration of a name.
-  static std::once_flag once;
-  std::call_once(once, [] { tacos::registerAllPasses(); });
-}
+void tacosRegisterAllPasses(void) { tacos::registerAllPasses(); }

@@ -19,6 +19,8 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <mutex>
+
 void tacos::registerAllDialects(mlir::DialectRegistry &registry) {
   // smt: the output of convert-coll-to-smt, so it can be read back.
   registry.insert<topo::TopoDialect, coll::CollDialect, mlir::smt::SMTDialect>();
@@ -32,9 +34,14 @@ void tacos::registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void tacos::registerAllPasses() {
-  topo::registerTopoPasses();
-  coll::registerCollPasses();
-  registerConversionPasses();
-  registerTacosPipeline();
-  registerLowerToLLVMPipeline();
+  // The registry is global and a name registered twice is a fatal error;
+  // embedders (the C API, Python) may call this from several places.
+  static std::once_flag once;
+  std::call_once(once, [] {
+    topo::registerTopoPasses();
+    coll::registerCollPasses();
+    registerConversionPasses();
+    registerTacosPipeline();
+    registerLowerToLLVMPipeline();
+  });
 }

@@ -1,0 +1,60 @@
+//===- Bridge.cpp - What the Python module asks of tacos ------------------===//
+
+#include "Bridge.h"
+
+#include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/InitAll.h"
+#include "tacos/RunPipeline.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace tacos;
+using namespace tacos::python;
+
+PipelineResult tacos::python::runPipeline(const std::string &source,
+                                          const std::string &sourceName,
+                                          const std::string &pipeline) {
+  PipelineResult r;
+  llvm::raw_string_ostream output(r.output), diagnostics(r.diagnostics);
+  r.ok = mlir::succeeded(runPipelineOnText(source, sourceName, pipeline,
+                                           /*genericForm=*/false, output,
+                                           diagnostics));
+  return r;
+}
+
+TransfersResult tacos::python::readAlgorithmTransfers(
+    const std::string &source, const std::string &sourceName,
+    const std::string &name) {
+  TransfersResult r;
+  mlir::DialectRegistry registry;
+  tacos::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
+  llvm::raw_string_ostream diagnostics(r.diagnostics);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr,
+                                            mlir::ParserConfig(&context));
+  if (!module)
+    return r;
+  auto algorithm = mlir::SymbolTable::lookupNearestSymbolFrom<coll::AlgorithmOp>(
+      *module, mlir::StringAttr::get(&context, name));
+  if (!algorithm) {
+    mlir::emitError(module->getLoc()) << "no coll.algorithm @" << name;
+    return r;
+  }
+  mlir::FailureOr<coll::TransferTable> table = coll::readTransfers(algorithm);
+  if (mlir::failed(table))
+    return r;
+  r.transfers = Schedule(table->view());
+  r.ok = true;
+  return r;
+}
