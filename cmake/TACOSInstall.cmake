@@ -27,6 +27,10 @@ foreach(library ${TACOS_CORE_LIBRARIES} ${TACOS_MLIR_LIBRARIES})
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 endforeach()
 
+# Installed binaries find libMLIR.so where the build found it (LLVM's
+# default install run path is $ORIGIN/../lib only).
+set_target_properties(tacos-opt tacos-translate tacos-run TACOSCAPI PROPERTIES
+  INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
 install(TARGETS tacos-opt tacos-translate tacos-run tacos-run-rank
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 

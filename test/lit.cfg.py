@@ -13,6 +13,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit"]
 
 import sys
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python3", config.python3))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%tacos_build", config.tacos_obj_root))
 config.substitutions.append(("%tacos_docs", os.path.join(config.tacos_obj_root, "docs")))

@@ -5,6 +5,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/InitAll.h"
 #include "tacos/RunPipeline.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -57,4 +58,11 @@ TransfersResult tacos::python::readAlgorithmTransfers(
   r.transfers = Schedule(table->view());
   r.ok = true;
   return r;
+}
+
+std::vector<std::string> tacos::python::algorithmNames() {
+  std::vector<std::string> names;
+  for (Algorithm algorithm : allAlgorithms())
+    names.push_back(algorithmName(algorithm));
+  return names;
 }

@@ -13,6 +13,7 @@
 #include "tacos/Collective/Schedule.h"
 
 #include <string>
+#include <vector>
 
 namespace tacos::python {
 
@@ -41,6 +42,10 @@ struct TransfersResult {
 TransfersResult readAlgorithmTransfers(const std::string &source,
                                        const std::string &sourceName,
                                        const std::string &name);
+
+/// The synthesizers' option spellings (tacos, exact, ring, ...), from the
+/// catalogue.
+std::vector<std::string> algorithmNames();
 
 } // namespace tacos::python
 

@@ -84,6 +84,7 @@ PYBIND11_MODULE(_tacos, m) {
         "Parses MLIR text, runs a pass pipeline on it and returns the "
         "resulting module as text; raises TacosError with the located "
         "diagnostics.");
+  m.attr("ALGORITHMS") = py::tuple(py::cast(python::algorithmNames()));
   m.def("transfers", &transfers, py::arg("source"), py::arg("name"),
         py::arg("source_name") = "<python>",
         "The transfers of coll.algorithm @name in the MLIR text, as a NumPy "

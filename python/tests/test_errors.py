@@ -1,0 +1,41 @@
+import pytest
+
+import tacos
+
+RING = tacos.Network.dims(tacos.Dim.ring(4, 50, 1), name="ring")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(collective="all_sum"), "unknown collective"),
+    (dict(collective="broadcast"), "broadcast needs root"),
+    (dict(collective="all_gather", root=1), "takes no root"),
+    (dict(collective="all_gather", chunks=0), "chunks must be"),
+    (dict(collective="all_gather", size=0), "size must be"),
+    (dict(collective="all_gather", trials=-1), "trials must be"),
+    (dict(collective="all_gather", name="1bad"), "not a valid symbol"),
+    (dict(collective="all_gather", algorithm="magic"),
+     "unknown algorithm 'magic'; expected one of tacos, exact, ring"),
+])
+def test_bad_requests_raise_value_errors(kwargs, message):
+    kwargs.setdefault("size", "4 MB")
+    collective = kwargs.pop("collective")
+    with pytest.raises(ValueError, match=message):
+        tacos.synthesize(RING, collective, **kwargs)
+
+
+def test_tacos_errors_carry_located_diagnostics():
+    # A root outside the network: the diagnostic points at the request.
+    with pytest.raises(tacos.TacosError, match=r"<python>:4:1: error: .*root"):
+        tacos.synthesize(RING, "broadcast", "4 MB", root=9)
+    with pytest.raises(tacos.TacosError, match="exact synthesis takes"):
+        big = tacos.Network.dims(tacos.Dim.ring(20, 50, 1))
+        tacos.synthesize(big, "all_gather", "4 MB", algorithm="exact")
+
+
+def test_run_pipeline_errors():
+    with pytest.raises(tacos.TacosError, match="cannot parse the pass pipeline"):
+        tacos.run_pipeline(RING.to_mlir(), "no-such-pass")
+    with pytest.raises(tacos.TacosError, match=r"mine.mlir:1:1: error"):
+        tacos.run_pipeline("garbage", "coll-verify", source_name="mine.mlir")
+    with pytest.raises(tacos.TacosError, match="no coll.algorithm @nope"):
+        tacos.Algorithm.from_mlir(RING.to_mlir(), "nope")
