@@ -3,6 +3,8 @@
 // The Trace Event format (chrome://tracing, Perfetto): a process per source
 // NPU (per algorithm and NPU when several algorithms are exported), a thread
 // per link that carries a transfer, and a complete ("X") event per transfer.
+// Viewers stack the slices of one thread, so transfers that overlap on a
+// link (pipelined latency) go on further threads of that link ("rows").
 // The IR counts picoseconds and the format microseconds; times are printed
 // as exact decimals (integer microseconds, then up to six digits), never
 // through a double, so large times do not drift.
@@ -14,8 +16,9 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 
 #include "mlir/Tools/mlir-translate/Translation.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace mlir;
@@ -84,44 +87,99 @@ void writeSortIndex(EventList &events, StringRef what, int64_t pid,
   os << ",\"args\":{\"sort_index\":" << index << "}}";
 }
 
-/// Names the processes (source NPUs) and threads (links) the group uses.
-void writeGroupMetadata(EventList &os, const Group &group) {
+/// The thread of each transfer: a link's transfers that overlap in time
+/// (pipelined latency starts a chunk before the previous one ends) would be
+/// mis-nested slices on one thread, which viewers cut or drop, so each link
+/// gets as many rows as it needs. Row 0 is the link's thread (tid = link);
+/// row r is tid = link + r * numLinks, unique and stable.
+struct Rows {
+  std::vector<unsigned> rowOf;
+  std::map<LinkId, unsigned> numRows;
+  unsigned maxRows = 1;
+};
+
+/// First fit in start order: a transfer goes on the first row free at its
+/// start (a row that ends exactly then is free).
+Rows assignRows(const LoadedAlgorithm &a) {
+  const ScheduleView &view = a.transfers.view();
+  std::map<LinkId, std::vector<size_t>> byLink;
+  for (size_t i = 0, e = view.size(); i < e; ++i)
+    byLink[a.links[i]].push_back(i);
+  Rows rows;
+  rows.rowOf.resize(view.size());
+  for (auto &[link, ids] : byLink) {
+    // Ties keep schedule order, so the rows do not depend on the sort.
+    llvm::sort(ids, [&](size_t x, size_t y) {
+      return std::make_pair(view[x].start, x) <
+             std::make_pair(view[y].start, y);
+    });
+    std::vector<int64_t> rowEnd;
+    for (size_t i : ids) {
+      Transfer t = view[i];
+      unsigned row = 0;
+      while (row < rowEnd.size() && rowEnd[row] > t.start)
+        ++row;
+      if (row == rowEnd.size())
+        rowEnd.push_back(t.end);
+      else
+        rowEnd[row] = t.end;
+      rows.rowOf[i] = row;
+    }
+    rows.numRows[link] = rowEnd.size();
+    rows.maxRows = std::max<unsigned>(rows.maxRows, rowEnd.size());
+  }
+  return rows;
+}
+
+int64_t rowTid(const LoadedAlgorithm &a, LinkId link, unsigned row) {
+  return int64_t(link) + int64_t(row) * int64_t(a.model.network.numLinks());
+}
+
+/// "3 -> 4", plus " lane k" when the pair has parallel links.
+std::string linkName(const Network &network, LinkId link) {
+  NodeId src = network.src(link), dst = network.dst(link);
+  std::string name = std::to_string(src) + " -> " + std::to_string(dst);
+  // The lane is the link's rank among the links src -> dst.
+  size_t parallel = 0, lane = 0;
+  for (LinkId other : network.outLinks(src))
+    if (network.dst(other) == dst) {
+      if (other < link)
+        ++lane;
+      ++parallel;
+    }
+  if (parallel > 1)
+    name += " lane " + std::to_string(lane);
+  return name;
+}
+
+/// Names the processes (source NPUs) and threads (link rows) the group uses.
+void writeGroupMetadata(EventList &os, const Group &group, const Rows &rows) {
   const LoadedAlgorithm &a = *group.algorithm;
   const Network &network = a.model.network;
   // Ordered, so that the output does not depend on transfer order.
   std::map<NodeId, llvm::SmallVector<LinkId>> used;
-  llvm::DenseSet<LinkId> seen;
-  for (LinkId link : a.links)
-    if (seen.insert(link).second)
-      used[network.src(link)].push_back(link);
+  for (auto &[link, numRows] : rows.numRows)
+    used[network.src(link)].push_back(link);
   for (auto &[npu, links] : used) {
     int64_t pid = group.firstPid + npu;
     writeMetadata(os, "process_name", pid, std::nullopt,
                   group.prefix + "NPU " + std::to_string(npu));
     writeSortIndex(os, "process_sort_index", pid, std::nullopt, pid);
-    llvm::sort(links);
     for (LinkId link : links) {
-      NodeId dst = network.dst(link);
-      std::string name =
-          std::to_string(npu) + " -> " + std::to_string(dst);
-      // The lane is the link's rank among the links npu -> dst.
-      size_t parallel = 0, lane = 0;
-      for (LinkId other : network.outLinks(npu))
-        if (network.dst(other) == dst) {
-          if (other < link)
-            ++lane;
-          ++parallel;
-        }
-      if (parallel > 1)
-        name += " lane " + std::to_string(lane);
-      writeMetadata(os, "thread_name", pid, int64_t(link), name);
-      writeSortIndex(os, "thread_sort_index", pid, int64_t(link),
-                     int64_t(link));
+      std::string name = linkName(network, link);
+      for (unsigned row = 0, e = rows.numRows.at(link); row < e; ++row) {
+        int64_t tid = rowTid(a, link, row);
+        writeMetadata(os, "thread_name", pid, tid,
+                      row == 0 ? name
+                               : name + " overlap " + std::to_string(row));
+        writeSortIndex(os, "thread_sort_index", pid, tid,
+                       int64_t(link) * rows.maxRows + row);
+      }
     }
   }
 }
 
-void writeSlices(EventList &events, const Group &group) {
+void writeSlices(EventList &events, const Group &group, const Rows &rows) {
   const LoadedAlgorithm &a = *group.algorithm;
   const ScheduleView &view = a.transfers.view();
   ChunkSizes sizes = a.model.spec.chunkSizes(a.model.network.numNpus());
@@ -131,7 +189,7 @@ void writeSlices(EventList &events, const Group &group) {
     raw_ostream &os = events.next();
     os << "{\"name\":\"" << kind << " chunk " << t.chunk << "\",\"cat\":\""
        << kind << "\",\"ph\":\"X\",\"pid\":" << group.firstPid + t.src
-       << ",\"tid\":" << a.links[i] << ",\"ts\":";
+       << ",\"tid\":" << rowTid(a, a.links[i], rows.rowOf[i]) << ",\"ts\":";
     writeMicros(os, t.start);
     os << ",\"dur\":";
     writeMicros(os, t.end - t.start);
@@ -179,10 +237,13 @@ LogicalResult exportChromeTrace(Operation *op, raw_ostream &output) {
 
   output << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
   EventList events(output);
+  std::vector<Rows> rows;
   for (const Group &group : groups)
-    writeGroupMetadata(events, group);
-  for (const Group &group : groups)
-    writeSlices(events, group);
+    rows.push_back(assignRows(*group.algorithm));
+  for (size_t g = 0; g < groups.size(); ++g)
+    writeGroupMetadata(events, groups[g], rows[g]);
+  for (size_t g = 0; g < groups.size(); ++g)
+    writeSlices(events, groups[g], rows[g]);
   output << "\n]}\n";
   return success();
 }
