@@ -1,7 +1,8 @@
 # `cmake --install build --prefix P` installs tacos as a CMake package:
 # tools in P/bin, libraries in P/lib, headers (with the generated .inc files)
-# in P/include, and P/lib/cmake/tacos/TACOSConfig.cmake, so that a project
-# embedding tacos writes
+# in P/include, the Python package in P/python_packages/tacos, and
+# P/lib/cmake/tacos/TACOSConfig.cmake, so that a project embedding tacos
+# writes
 #
 #   find_package(TACOS REQUIRED CONFIG)   # also finds MLIR 22
 #   target_link_libraries(mine PRIVATE TACOS::TACOSInitAll)
@@ -31,8 +32,15 @@ endforeach()
 # default install run path is $ORIGIN/../lib only).
 set_target_properties(tacos-opt tacos-translate tacos-run TACOSCAPI PROPERTIES
   INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
+set_target_properties(_tacos PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS tacos-opt tacos-translate tacos-run tacos-run-rank
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# The Python package, laid out as in the build tree so that it finds the
+# tools in ../../bin: PYTHONPATH=PREFIX/python_packages.
+install(TARGETS _tacos LIBRARY DESTINATION python_packages/tacos)
+install(DIRECTORY python/tacos/ DESTINATION python_packages/tacos
+  FILES_MATCHING PATTERN "*.py")
 
 install(DIRECTORY include/tacos include/tacos-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
