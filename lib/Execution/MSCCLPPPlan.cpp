@@ -586,18 +586,24 @@ std::optional<Plan> buildPlan(const CallShape &shape,
   // shorter blocks of a link's transfers per channel. A transfer takes
   // about five operations on its sender.
   std::optional<Plan> plan;
+  std::string firstError;
   for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
     bool opLimit = false;
     plan = buildWithChannels(shape, schedule, options,
                              msccl::assignChannels(schedule, perChannel),
                              error, opLimit);
-    if (plan || !opLimit || perChannel == 1)
+    if (plan || !opLimit)
       break;
-    if (perChannel == UINT32_MAX)
+    if (perChannel == UINT32_MAX) {
+      firstError = error;
       perChannel = 2 * kMaxOperations / 4;
+    }
+    if (perChannel == 1) {
+      error = firstError + ", and splitting the links' transfers over more "
+                           "channels does not fit either";
+      break;
+    }
   }
-  if (!plan && error.find("operations;") != std::string::npos)
-    error += ", even with one transfer per channel";
   return plan;
 }
 
