@@ -438,15 +438,16 @@ private:
   }
 
   /// The threadblock's operations with its releases and the nops: before a
-  /// data operation after a data operation, wait or acquire; before a
-  /// signal or release after a data operation.
+  /// data operation, signal or release after a data operation, wait or
+  /// acquire (the executor runs a wait, signal, acquire or release on one
+  /// thread per channel or semaphore, a data operation on all of them).
   Threadblock finish(size_t t) {
     Threadblock tb = std::move(tbs[t]);
     Sync prev = Sync::None;
     auto add = [&](Op op) {
       Sync sync = syncOf(op.kind);
       if ((sync == Sync::Data && (prev == Sync::Data || prev == Sync::In)) ||
-          (sync == Sync::Out && prev == Sync::Data))
+          (sync == Sync::Out && (prev == Sync::Data || prev == Sync::In)))
         tb.ops.push_back(Op{});
       tb.ops.push_back(std::move(op));
       prev = sync;

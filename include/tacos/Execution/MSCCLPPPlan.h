@@ -42,8 +42,10 @@
 // released right after the producing operation and acquired right before
 // the consuming one, in the same order on both sides (each acquire matches
 // one release). A `nop` (__syncthreads) separates data operations from each
-// other, from a later signal or release, and from an earlier wait or
-// acquire, as MSCCL++'s own DSL does. Why this cannot deadlock: every wait
+// other, and a wait or acquire from the next data operation, signal or
+// release, and a data operation from the next signal or release, as
+// MSCCL++'s own DSL does: the executor runs a synchronization on one thread
+// per channel or semaphore, a data operation on all threads. Why this cannot deadlock: every wait
 // or acquire is for an operation with a smaller event key (a data wait for
 // the put at its transfer's start < end, an acquire for an earlier event of
 // the GPU, the first wait for a signal that waits for nothing), so by

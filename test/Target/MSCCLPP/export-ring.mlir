@@ -8,7 +8,7 @@
 // RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=ar > %t.ar.json
 // RUN: FileCheck %s --check-prefix=AR --match-full-lines < %t.ar.json
 // RUN: %python %S/Inputs/replay_mscclpp.py %t.ar.json | FileCheck %s --check-prefix=AR-REPLAY
-// AG-REPLAY: ok: allgather on 4 gpus, 104 operations, delivered
+// AG-REPLAY: ok: allgather on 4 gpus, 108 operations, delivered
 // AR-REPLAY: ok: allreduce on 2 gpus, 52 operations, delivered
 
 // All-Gather, GPU 0: threadblock 0 copies its input to output chunk 0 and
@@ -65,6 +65,7 @@
 // AG-NEXT:           "ops": [
 // AG-NEXT:             {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
 // AG-NEXT:             {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
+// AG-NEXT:             {"name": "nop"},
 // AG-NEXT:             {"name": "sem_release", "semaphore_ids": [3]},
 // AG-NEXT:             {"name": "wait", "channel_ids": [0], "channel_type": "memory"}
 // AG-NEXT:           ],
@@ -94,6 +95,7 @@
 // AG-NEXT:           "ops": [
 // AG-NEXT:             {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
 // AG-NEXT:             {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
+// AG-NEXT:             {"name": "nop"},
 // AG-NEXT:             {"name": "sem_release", "semaphore_ids": [2]}
 // AG-NEXT:           ],
 // AG-NEXT:           "channels": [{"channel_type": "memory", "channel_ids": [3]}],

@@ -1,7 +1,10 @@
 // The replay checker (Inputs/replay_mscclpp.py) rejects broken plans: each
 // file in Inputs/replay-bad is an exported plan of export-ring.mlir (the
 // 2-GPU ring All-Reduce, or the 4-GPU ring All-Gather for swapped-peer)
-// with one fault.
+// with one fault (Inputs/replay-bad/make_faults.py writes them); release-after-wait is the torus Broadcast of replay.mlir
+// as the exporter first wrote it, without the nop between a wait and a
+// release of two semaphores (threads 0 and 1: thread 1 released before
+// thread 0's wait was over).
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/dropped-wait.json | FileCheck %s --check-prefix=WAIT
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/wrong-index.json | FileCheck %s --check-prefix=INDEX
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/swapped-peer.json | FileCheck %s --check-prefix=PEER
@@ -12,6 +15,7 @@
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/extra-signal.json | FileCheck %s --check-prefix=SIGNAL
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/double-count.json | FileCheck %s --check-prefix=TWICE
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/unpaired-channel.json | FileCheck %s --check-prefix=UNPAIRED
+// RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/release-after-wait.json --root 4 | FileCheck %s --check-prefix=WIDTH
 
 // GPU 0 reduces its landing chunk without waiting for GPU 1's put.
 // WAIT: error: gpu 0 tb 2 op 3 (re): reads s[0] of gpu 0 before anything was written there
@@ -30,3 +34,4 @@
 // GPU 1 reduces the finished sum into its partial sum instead of copying it.
 // TWICE: error: gpu 1 tb 2 op 10 (re): reduction counts [(1, 0)] twice
 // UNPAIRED: error: gpu 0 channel 1 to 1 has no channel back on gpu 1
+// WIDTH: error: gpu 1 tb 2 op 2 (sem_release): follows a wait or acquire on several threads with no nop; a thread may go on before another one's wait is over

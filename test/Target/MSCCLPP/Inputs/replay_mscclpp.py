@@ -228,6 +228,7 @@ class Replay:
         # nop, and the class of the previous operation.
         self.unsynced = [[{} for _ in g["threadblocks"]] for g in self.gpus]
         self.prev = [["none"] * len(g["threadblocks"]) for g in self.gpus]
+        self.width = [[0] * len(g["threadblocks"]) for g in self.gpus]
 
     def input_value(self, r, j):
         coll = self.plan["collective"]
@@ -352,6 +353,16 @@ class Replay:
         if name in SYNC_OUT and prev == "data":
             raise Fail(f"{where}: follows a data operation with no nop; other "
                        "threads may still be moving data")
+        # The executor runs a wait, signal, acquire or release on one thread
+        # per channel or semaphore: with more than one, a thread may signal
+        # before another thread's wait is over.
+        width = len(op.get("channel_ids", op.get("semaphore_ids", [])))
+        if name in SYNC_OUT and prev == "in" and \
+                (width > 1 or self.width[r][tid] > 1):
+            raise Fail(f"{where}: follows a wait or acquire on several "
+                       "threads with no nop; a thread may go on before "
+                       "another one's wait is over")
+        self.width[r][tid] = width
         self.current = {}
         if name == "nop":
             self.unsynced[r][tid] = {}
