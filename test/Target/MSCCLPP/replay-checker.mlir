@@ -1,10 +1,10 @@
 // The replay checker (Inputs/replay_mscclpp.py) rejects broken plans: each
-// file in Inputs/replay-bad is an exported plan of export-ring.mlir (the
-// 2-GPU ring All-Reduce, or the 4-GPU ring All-Gather for swapped-peer)
-// with one fault (Inputs/replay-bad/make_faults.py writes them); release-after-wait is the torus Broadcast of replay.mlir
-// as the exporter first wrote it, without the nop between a wait and a
-// release of two semaphores (threads 0 and 1: thread 1 released before
-// thread 0's wait was over).
+// file in Inputs/replay-bad is an exported plan with one fault, written by
+// Inputs/replay-bad/make_faults.py from the 2-GPU ring All-Reduce and the
+// 4-GPU ring All-Gather (swapped-peer) of export-ring.mlir and the torus
+// Broadcast of replay.mlir (release-after-wait: the exporter's first
+// version, without the nop between a wait and a release of two semaphores,
+// so that thread 1 could release before thread 0's wait was over).
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/dropped-wait.json | FileCheck %s --check-prefix=WAIT
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/wrong-index.json | FileCheck %s --check-prefix=INDEX
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/swapped-peer.json | FileCheck %s --check-prefix=PEER
