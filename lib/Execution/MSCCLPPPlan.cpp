@@ -82,8 +82,8 @@ uint8_t kindOrder(const ScheduleView &schedule, size_t i) {
   return schedule.kindByte(i) == 1 ? 0 : 1;
 }
 
-Loc placeOf(const CallShape &shape, uint32_t rank, uint64_t chunk,
-            bool written, uint32_t &scratch) {
+Loc placeOf(const CallShape &shape, uint32_t rank, uint64_t chunk, bool written,
+            uint32_t &scratch) {
   ChunkRoles roles = chunkRoles(shape, rank, chunk);
   auto in = slicePiece(shape, rank, Buffer::In);
   auto out = slicePiece(shape, rank, Buffer::Out);
@@ -118,8 +118,8 @@ Layout buildLayout(const CallShape &shape, const ScheduleView &schedule,
         s[c];
     }
     for (auto &[chunk, state] : s) {
-      state.loc = placeOf(shape, r, chunk, written[r].count(chunk),
-                          layout.scratch[r]);
+      state.loc =
+          placeOf(shape, r, chunk, written[r].count(chunk), layout.scratch[r]);
       state.holds = chunkRoles(shape, r, chunk).inPiece.has_value();
     }
   }
@@ -265,8 +265,8 @@ private:
     int32_t tb = -1;
     size_t inTb = 0;
     for (auto &[buf, dstOff, srcOff, chunk] : copies) {
-      Op *last = tb < 0 || pending[tb].empty() ? nullptr
-                                               : &pending[tb].back().op;
+      Op *last =
+          tb < 0 || pending[tb].empty() ? nullptr : &pending[tb].back().op;
       if (last && last->dst[0].type == buf &&
           last->dst[0].index + last->dst[0].size == dstOff &&
           last->src[0].index + last->src[0].size == srcOff) {
@@ -340,8 +340,8 @@ private:
     op.kind = OpKind::SemAcquire;
     for (auto &[producer, index] : latest) {
       seen[producer] = index;
-      auto [it, added] = semaphoreOf.insert(
-          {{producer, tb}, uint32_t(semaphoreOf.size())});
+      auto [it, added] =
+          semaphoreOf.insert({{producer, tb}, uint32_t(semaphoreOf.size())});
       (void)added;
       pending[producer][index].releases.push_back(it->second);
       op.semaphores.push_back(it->second);
@@ -464,8 +464,8 @@ private:
           op.kind = kind;
           op.semaphores.assign(
               ids.begin() + j,
-              ids.begin() + std::min(ids.size(),
-                                     j + kMaxSemaphoresPerOperation));
+              ids.begin() +
+                  std::min(ids.size(), j + kMaxSemaphoresPerOperation));
           add(std::move(op));
         }
       }
@@ -561,8 +561,8 @@ std::optional<Plan> buildPlan(const CallShape &shape,
   if (!everyNpu) {
     CallShape group;
     Schedule renumbered;
-    if (!msccl::groupCommunicator(shape, schedule, "MSCCL++", group,
-                                  renumbered, error))
+    if (!msccl::groupCommunicator(shape, schedule, "MSCCL++", group, renumbered,
+                                  error))
       return std::nullopt;
     return buildPlan(group, renumbered.view(), options, error);
   }
@@ -591,8 +591,8 @@ std::optional<Plan> buildPlan(const CallShape &shape,
   for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
     bool opLimit = false;
     plan = buildWithChannels(shape, schedule, options,
-                             msccl::assignChannels(schedule, perChannel),
-                             error, opLimit);
+                             msccl::assignChannels(schedule, perChannel), error,
+                             opLimit);
     if (plan || !opLimit)
       break;
     if (perChannel == UINT32_MAX) {
@@ -717,8 +717,8 @@ void writeGpu(std::ostream &os, const Gpu &gpu, size_t id) {
     os << (t ? ",\n" : "\n");
     writeThreadblock(os, gpu.threadblocks[t], t);
   }
-  os << (gpu.threadblocks.empty() ? "" : "\n") << (gpu.threadblocks.empty() ? "" : in)
-     << "],\n"
+  os << (gpu.threadblocks.empty() ? "" : "\n")
+     << (gpu.threadblocks.empty() ? "" : in) << "],\n"
      << in << "\"channels\": [";
   if (!gpu.channelPeers.empty()) {
     os << "{\"channel_type\": \"memory\", \"connected_to\": ";

@@ -537,8 +537,7 @@ static std::optional<Program> buildGroupProgram(const CallShape &shape,
                                                 std::string &error) {
   CallShape group;
   Schedule renumbered;
-  if (!groupCommunicator(shape, schedule, "MSCCL-IR", group, renumbered,
-                         error))
+  if (!groupCommunicator(shape, schedule, "MSCCL-IR", group, renumbered, error))
     return std::nullopt;
   return buildProgram(group, renumbered.view(), options, error);
 }

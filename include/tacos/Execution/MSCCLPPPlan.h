@@ -45,11 +45,11 @@
 // other, and a wait or acquire from the next data operation, signal or
 // release, and a data operation from the next signal or release, as
 // MSCCL++'s own DSL does: the executor runs a synchronization on one thread
-// per channel or semaphore, a data operation on all threads. Why this cannot deadlock: every wait
-// or acquire is for an operation with a smaller event key (a data wait for
-// the put at its transfer's start < end, an acquire for an earlier event of
-// the GPU, the first wait for a signal that waits for nothing), so by
-// induction on the key every operation is eventually passed.
+// per channel or semaphore, a data operation on all threads. Why this cannot
+// deadlock: every wait or acquire is for an operation with a smaller event key
+// (a data wait for the put at its transfer's start < end, an acquire for an
+// earlier event of the GPU, the first wait for a signal that waits for
+// nothing), so by induction on the key every operation is eventually passed.
 //
 //===----------------------------------------------------------------------===//
 
