@@ -10,6 +10,10 @@
 // RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=ar_ring --mscclpp-max-threadblocks=5 | FileCheck %s --check-prefix=DEFAULT
 // RUN: not tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=ar_ring --mscclpp-max-threadblocks=4 2>&1 | FileCheck %s --check-prefix=TBS
 // RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=ar_ring --mscclpp-protocol=Simple | FileCheck %s --check-prefix=DEFAULT
+// The same plan every time.
+// RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=a2a_torus > %t.a.json
+// RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=a2a_torus > %t.b.json
+// RUN: cmp %t.a.json %t.b.json
 
 // WINDOW: {
 // WINDOW-NEXT:   "name": "ar \"ring\"",

@@ -41,5 +41,23 @@
 // RUN: tacos-translate %S/Inputs/pipelined.mlir --export-mscclpp-plan > %t.pipe.json && %python %S/Inputs/replay_mscclpp.py %t.pipe.json | FileCheck %s --check-prefix=OK
 // RUN: FileCheck %s --check-prefix=PIPE < %t.pipe.json
 // PIPE: "channels": [{"channel_type": "memory", "connected_to": [1, 1]}],
+// An irregular network and a switch (unwound to links), and the pipelined
+// link model: every transfer of a link in flight at once takes its own
+// channel.
+// RUN: tacos-opt %S/Inputs/irregular.mlir --topo-unwind-switches --coll-synthesize > %t.irr.mlir
+// RUN: tacos-translate %t.irr.mlir --export-mscclpp-plan --mscclpp-algorithm=ar_irr > %t.ar_irr.json && %python %S/Inputs/replay_mscclpp.py %t.ar_irr.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.irr.mlir --export-mscclpp-plan --mscclpp-algorithm=a2a_irr > %t.a2a_irr.json && %python %S/Inputs/replay_mscclpp.py %t.a2a_irr.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.irr.mlir --export-mscclpp-plan --mscclpp-algorithm=rs_irr > %t.rs_irr.json && %python %S/Inputs/replay_mscclpp.py %t.rs_irr.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.irr.mlir --export-mscclpp-plan --mscclpp-algorithm=ga_irr > %t.ga_irr.json && %python %S/Inputs/replay_mscclpp.py %t.ga_irr.json --root 2 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.irr.mlir --export-mscclpp-plan --mscclpp-algorithm=ar_sw > %t.ar_sw.json && %python %S/Inputs/replay_mscclpp.py %t.ar_sw.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.irr.mlir --export-mscclpp-plan --mscclpp-algorithm=sc_sw > %t.sc_sw.json && %python %S/Inputs/replay_mscclpp.py %t.sc_sw.json --root 1 | FileCheck %s --check-prefix=OK
+// RUN: tacos-opt %S/Inputs/collectives.mlir --coll-synthesize=latency=pipelined > %t.pipelined.mlir
+// RUN: tacos-translate %t.pipelined.mlir --export-mscclpp-plan --mscclpp-algorithm=ar_torus > %t.ar_pipe.json && %python %S/Inputs/replay_mscclpp.py %t.ar_pipe.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.pipelined.mlir --export-mscclpp-plan --mscclpp-algorithm=a2a_torus > %t.a2a_pipe.json && %python %S/Inputs/replay_mscclpp.py %t.a2a_pipe.json | FileCheck %s --check-prefix=OK
+// The ring baseline.
+// RUN: tacos-opt %S/Inputs/baseline.mlir --coll-synthesize=algorithm=ring > %t.ring.mlir
+// RUN: tacos-translate %t.ring.mlir --export-mscclpp-plan --mscclpp-algorithm=ar > %t.ar_base.json && %python %S/Inputs/replay_mscclpp.py %t.ar_base.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.ring.mlir --export-mscclpp-plan --mscclpp-algorithm=a2a > %t.a2a_base.json && %python %S/Inputs/replay_mscclpp.py %t.a2a_base.json | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.ring.mlir --export-mscclpp-plan --mscclpp-algorithm=rs > %t.rs_base.json && %python %S/Inputs/replay_mscclpp.py %t.rs_base.json | FileCheck %s --check-prefix=OK
 
 // OK: ok: {{.*}}, delivered
