@@ -94,20 +94,16 @@ Loc placeOf(const CallShape &shape, uint32_t rank, uint64_t chunk, bool written,
   return {'s', scratch++};
 }
 
-Layout buildLayout(const CallShape &shape, const ScheduleView &schedule,
-                   std::vector<uint32_t> channels) {
+/// Places of every chunk every GPU touches: a send names the receiver's.
+void placeChunks(const CallShape &shape, const ScheduleView &schedule,
+                 Layout &layout) {
   uint32_t n = shape.numRanks;
-  Layout layout;
-  layout.states.resize(n);
-  layout.scratch.assign(n, 0);
-  layout.channels = std::move(channels);
+  std::vector<std::set<uint64_t>> written(n);
   for (size_t i = 0; i < schedule.size(); ++i) {
     layout.states[schedule.src(i)][schedule.chunk(i)];
     layout.states[schedule.dst(i)][schedule.chunk(i)];
-  }
-  std::vector<std::set<uint64_t>> written(n);
-  for (size_t i = 0; i < schedule.size(); ++i)
     written[schedule.dst(i)].insert(schedule.chunk(i));
+  }
   for (uint32_t r = 0; r < n; ++r) {
     std::map<uint64_t, ChunkState> &s = layout.states[r];
     // Chunks held at the start and kept (an All-to-All piece to itself)
@@ -123,8 +119,12 @@ Layout buildLayout(const CallShape &shape, const ScheduleView &schedule,
       state.holds = chunkRoles(shape, r, chunk).inPiece.has_value();
     }
   }
-  // Landing chunks: the first write of a chunk a GPU does not hold lands in
-  // its place, every other one in a scratch chunk of its own.
+}
+
+/// Landing chunks: the first write (in the receiver's event order) of a
+/// chunk a GPU does not hold lands in its place, every other one in a
+/// scratch chunk of its own.
+void chooseLandings(const ScheduleView &schedule, Layout &layout) {
   std::vector<size_t> order(schedule.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
@@ -145,9 +145,12 @@ Layout buildLayout(const CallShape &shape, const ScheduleView &schedule,
     else
       layout.landing[i] = {'s', layout.scratch[d]++};
   }
-  // Memory channels: per peer, the directed (src, dst, channel) triples in
-  // one order on both ends, so that the k-th channel to a peer is the
-  // peer's k-th channel back.
+}
+
+/// Memory channels: per peer, the directed (src, dst, channel) triples in
+/// one order on both ends, so that the k-th channel to a peer is the peer's
+/// k-th channel back.
+void numberChannels(uint32_t n, const ScheduleView &schedule, Layout &layout) {
   std::vector<std::set<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>>>
       triples(n);
   for (size_t i = 0; i < schedule.size(); ++i) {
@@ -163,6 +166,17 @@ Layout buildLayout(const CallShape &shape, const ScheduleView &schedule,
           uint32_t(layout.channelPeers[r].size());
       layout.channelPeers[r].push_back(peer);
     }
+}
+
+Layout buildLayout(const CallShape &shape, const ScheduleView &schedule,
+                   std::vector<uint32_t> channels) {
+  Layout layout;
+  layout.states.resize(shape.numRanks);
+  layout.scratch.assign(shape.numRanks, 0);
+  layout.channels = std::move(channels);
+  placeChunks(shape, schedule, layout);
+  chooseLandings(schedule, layout);
+  numberChannels(shape.numRanks, schedule, layout);
   return layout;
 }
 
@@ -304,10 +318,7 @@ private:
       tb.channels = {layout.channelIndex[rank].at({src, dst, chan})};
       int32_t id = newThreadblock(std::move(tb));
       tbOf[{receives, peer, chan}] = id;
-      Op hello;
-      hello.kind = receives ? OpKind::Signal : OpKind::Wait;
-      hello.channels = {0};
-      push(id, hello);
+      push(id, channelOp(receives ? OpKind::Signal : OpKind::Wait));
     }
   }
 
@@ -367,33 +378,45 @@ private:
   }
 
   void emit(const Event &e) {
-    size_t i = e.transfer;
+    if (e.cls == 1)
+      emitSend(e.transfer);
+    else
+      emitReceive(e.transfer);
+  }
+
+  static Op channelOp(OpKind kind) {
+    Op op;
+    op.kind = kind;
+    op.channels = {0};
+    return op;
+  }
+
+  /// After the last write of the chunk's place: put, signal.
+  void emitSend(size_t i) {
     ChunkState &state = states[schedule.chunk(i)];
     Loc land = layout.landing[i];
-    if (e.cls == 1) {
-      int32_t tb = tbOf.at({false, schedule.dst(i), layout.channels[i]});
-      std::vector<Ref> deps;
-      if (state.lastWrite)
-        deps.push_back(*state.lastWrite);
-      acquire(tb, deps);
-      Op put;
-      put.kind = OpKind::Put;
-      put.src = {local(state.loc)};
-      BufferRef dst = local(land);
-      dst.bufferId = remoteBuffer(tb, schedule.dst(i), land.buf);
-      put.dst = {dst};
-      state.readsSinceWrite.push_back(push(tb, put));
-      Op signal;
-      signal.kind = OpKind::Signal;
-      signal.channels = {0};
-      push(tb, signal);
-      return;
-    }
+    int32_t tb = tbOf.at({false, schedule.dst(i), layout.channels[i]});
+    std::vector<Ref> deps;
+    if (state.lastWrite)
+      deps.push_back(*state.lastWrite);
+    acquire(tb, deps);
+    Op put;
+    put.kind = OpKind::Put;
+    put.src = {local(state.loc)};
+    BufferRef dst = local(land);
+    dst.bufferId = remoteBuffer(tb, schedule.dst(i), land.buf);
+    put.dst = {dst};
+    state.readsSinceWrite.push_back(push(tb, put));
+    push(tb, channelOp(OpKind::Signal));
+  }
+
+  /// Wait; then, if the put landed in scratch, copy or reduce it into the
+  /// place after its last write and the puts that read it since.
+  void emitReceive(size_t i) {
+    ChunkState &state = states[schedule.chunk(i)];
+    Loc land = layout.landing[i];
     int32_t tb = tbOf.at({true, schedule.src(i), layout.channels[i]});
-    Op wait;
-    wait.kind = OpKind::Wait;
-    wait.channels = {0};
-    Ref written = push(tb, wait);
+    Ref written = push(tb, channelOp(OpKind::Wait));
     if (!(land == state.loc)) {
       std::vector<Ref> deps = state.readsSinceWrite;
       if (state.lastWrite)
