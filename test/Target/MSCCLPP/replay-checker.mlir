@@ -2,9 +2,9 @@
 // file in Inputs/replay-bad is an exported plan with one fault, written by
 // Inputs/replay-bad/make_faults.py from the 2-GPU ring All-Reduce and the
 // 4-GPU ring All-Gather (swapped-peer) of export-ring.mlir and the torus
-// Broadcast of replay.mlir (release-after-wait: the exporter's first
-// version, without the nop between a wait and a release of two semaphores,
-// so that thread 1 could release before thread 0's wait was over).
+// Broadcast of replay.mlir (release-after-wait: without the nop between a
+// wait and a release of two semaphores, which the exporter's first version
+// left out, so that thread 1 could release before thread 0's wait was over).
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/dropped-wait.json | FileCheck %s --check-prefix=WAIT
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/wrong-index.json | FileCheck %s --check-prefix=INDEX
 // RUN: not %python %S/Inputs/replay_mscclpp.py %S/Inputs/replay-bad/swapped-peer.json | FileCheck %s --check-prefix=PEER

@@ -100,8 +100,8 @@ def main():
             tb["channels"] = [{"channel_type": "memory", "channel_ids": [0]}]
     save("unpaired-channel.json", p)
 
-    # The exporter's first version: no nop between a wait (thread 0) and a
-    # release of two semaphores (threads 0 and 1).
+    # No nop between a wait (thread 0) and a release of two semaphores
+    # (threads 0 and 1), as the exporter's first version wrote it.
     p = copy.deepcopy(bc)
     o = ops(p, 1, 2)
     assert [op["name"] for op in o[1:4]] == ["wait", "nop", "sem_release"]
