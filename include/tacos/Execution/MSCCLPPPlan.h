@@ -10,8 +10,9 @@
 // lib/Target/MSCCLPP only reads the algorithm and calls it. The format
 // followed, field by field: microsoft/mscclpp at commit
 // 1f5f065d7b13ab02df32c22568f38785d1eeec01 (src/core/executor/
-// execution_plan.cc, include/execution_common.hpp, python/mscclpp/language);
-// docs/MSCCLPP.md lists the fields.
+// execution_plan.cc, src/core/include/execution_common.hpp and
+// execution_kernel.hpp, python/mscclpp/language); docs/MSCCLPP.md lists the
+// fields.
 //
 // Places. Chunks live where every back end puts them (exec::chunkRoles, as
 // the MSCCL export): a chunk the GPU finally holds in `o`, one it only reads
@@ -49,7 +50,9 @@
 // deadlock: every wait or acquire is for an operation with a smaller event key
 // (a data wait for the put at its transfer's start < end, an acquire for an
 // earlier event of the GPU, the first wait for a signal that waits for
-// nothing), so by induction on the key every operation is eventually passed.
+// nothing), so by induction on the key every operation is eventually passed
+// -- provided every threadblock of a GPU runs at once (Options::
+// maxThreadblocks).
 //
 //===----------------------------------------------------------------------===//
 
