@@ -80,26 +80,6 @@ const char *collName(CollectiveKind kind) {
   std::abort();
 }
 
-namespace {
-
-/// A place on one GPU: buffer ('i', 'o', 's') and chunk offset in it.
-struct Loc {
-  char buf = 'i';
-  int64_t off = 0;
-};
-
-/// A step of one threadblock, as dependencies name it.
-struct StepRef {
-  int32_t tb = -1, step = -1;
-};
-
-/// Channel of every transfer: per (src, dst), each (lane, overlap index)
-/// pair gets its own channel, numbered in that order. Overlap indices are
-/// assigned greedily in start order (the lowest free one), as the MPI
-/// lowering splits a link into request slots.
-/// With `perChannel`, every such sequence is further cut into blocks of at
-/// most that many transfers, one channel each, so that threadblocks fit the
-/// executor's step limit.
 std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
                                      uint32_t perChannel) {
   std::vector<size_t> order(schedule.size());
@@ -151,6 +131,19 @@ std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
     channels[i] = triples[keys[i]];
   return channels;
 }
+
+namespace {
+
+/// A place on one GPU: buffer ('i', 'o', 's') and chunk offset in it.
+struct Loc {
+  char buf = 'i';
+  int64_t off = 0;
+};
+
+/// A step of one threadblock, as dependencies name it.
+struct StepRef {
+  int32_t tb = -1, step = -1;
+};
 
 /// A chunk's state on the GPU being built.
 struct ChunkState {
@@ -505,40 +498,47 @@ buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
   return program;
 }
 
-/// The executor runs a collective over every GPU of its communicator, each
-/// with its buffers. A group becomes a communicator of its own (GPU q is
-/// participant q) if no transfer goes through an NPU outside it; a relay
-/// outside the group has no spelling.
-static std::optional<Program> buildGroupProgram(const CallShape &shape,
-                                                const ScheduleView &schedule,
-                                                const Options &options,
-                                                std::string &error) {
+bool groupCommunicator(const CallShape &shape, const ScheduleView &schedule,
+                       const char *format, CallShape &group,
+                       Schedule &renumbered, std::string &error) {
   std::vector<int64_t> index(shape.numRanks, -1);
   for (uint32_t q = 0; q < shape.participants.size(); ++q)
     index[shape.participants[q]] = q;
-  Schedule renumbered;
+  renumbered = Schedule();
   renumbered.reserve(schedule.size());
   for (size_t i = 0; i < schedule.size(); ++i) {
     Transfer t = schedule[i];
     for (uint32_t npu : {t.src, t.dst})
       if (npu >= shape.numRanks || index[npu] < 0) {
         error = "transfer " + std::to_string(i) + " goes through NPU " +
-                std::to_string(npu) +
-                ", outside the group; MSCCL-IR runs a collective over every "
-                "GPU of its communicator, so a relay outside the group has "
-                "no spelling";
-        return std::nullopt;
+                std::to_string(npu) + ", outside the group; " + format +
+                " runs a collective over every GPU of its communicator, so a "
+                "relay outside the group has no spelling";
+        return false;
       }
     t.src = uint32_t(index[t.src]);
     t.dst = uint32_t(index[t.dst]);
     renumbered.push_back(t);
   }
-  CallShape group = shape;
+  group = shape;
   group.numRanks = uint32_t(shape.participants.size());
   for (uint32_t q = 0; q < group.numRanks; ++q)
     group.participants[q] = q;
   if (shape.root)
     group.root = uint32_t(index[*shape.root]);
+  return true;
+}
+
+/// The executor runs a collective over every GPU of its communicator, each
+/// with its buffers: a group becomes a communicator of its own.
+static std::optional<Program> buildGroupProgram(const CallShape &shape,
+                                                const ScheduleView &schedule,
+                                                const Options &options,
+                                                std::string &error) {
+  CallShape group;
+  Schedule renumbered;
+  if (!groupCommunicator(shape, schedule, "MSCCL-IR", group, renumbered, error))
+    return std::nullopt;
   return buildProgram(group, renumbered.view(), options, error);
 }
 

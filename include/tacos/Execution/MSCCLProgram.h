@@ -120,6 +120,26 @@ std::optional<Program> buildProgram(const CallShape &shape,
                                     const ScheduleView &schedule,
                                     const Options &options, std::string &error);
 
+/// Channel of every transfer, shared by both ends: per (src, dst), each
+/// (lane, overlap index) pair gets its own channel, numbered in that order;
+/// overlap indices are assigned greedily in start order (the lowest free
+/// one), as the MPI lowering splits a link into request slots. With
+/// `perChannel`, every such sequence is further cut into blocks of at most
+/// that many transfers, one channel each, so that threadblocks fit an
+/// executor's step limit. (The MSCCL++ plan uses it too.)
+std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
+                                     uint32_t perChannel);
+
+/// A group as a communicator of its own: GPU q is participant q (the root
+/// renumbered too), so `group` and `renumbered` are the call and schedule
+/// over every GPU. Fails (message) if a transfer goes through an NPU outside
+/// the group: an executor runs a collective over every GPU of its
+/// communicator, so a relay outside has no spelling. `format` names the
+/// format in the message.
+bool groupCommunicator(const CallShape &shape, const ScheduleView &schedule,
+                       const char *format, CallShape &group,
+                       Schedule &renumbered, std::string &error);
+
 /// Writes the `<algo>` element with every attribute the executor requires.
 void writeXml(const Program &program, std::ostream &os);
 
