@@ -147,11 +147,14 @@ class Algorithm:
     def export(self, fmt, **options):
         """The algorithm in an interchange format, through tacos-translate:
         "msccl-xml" (options: protocol, min_bytes, max_bytes, astra_sim),
+        "mscclpp-plan" (options: name, protocol, threads_per_block, ...),
         "chrome-trace" or "dot" (the network with link utilization)."""
-        if fmt == "msccl-xml":
-            args = ["--export-msccl-xml", f"--msccl-algorithm={self.name}"]
+        prefixes = {"msccl-xml": "msccl", "mscclpp-plan": "mscclpp"}
+        if fmt in prefixes:
+            prefix = prefixes[fmt]
+            args = [f"--export-{fmt}", f"--{prefix}-algorithm={self.name}"]
             for key, value in options.items():
-                flag = "--msccl-" + key.replace("_", "-")
+                flag = f"--{prefix}-" + key.replace("_", "-")
                 args.append(flag if value is True else f"{flag}={value}")
         elif fmt in ("chrome-trace", "dot"):
             if options:
@@ -159,7 +162,7 @@ class Algorithm:
             args = [f"--export-{fmt}", f"--algorithm=@{self.name}"]
         else:
             raise ValueError(f"unknown export format {fmt!r}; expected "
-                             "msccl-xml, chrome-trace or dot")
+                             "msccl-xml, mscclpp-plan, chrome-trace or dot")
         return run_tool("tacos-translate", args, self._text)
 
     def __repr__(self):

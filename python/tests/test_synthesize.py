@@ -1,3 +1,4 @@
+import json
 import threading
 
 import numpy as np
@@ -57,6 +58,8 @@ def test_exports():
     alg = tacos.synthesize(TORUS, "all_reduce", "9 MB")
     xml = alg.export("msccl-xml", protocol="LL")
     assert xml.startswith('<algo name="all_reduce" proto="LL"')
+    plan = json.loads(alg.export("mscclpp-plan"))
+    assert plan["collective"] == "allreduce" and len(plan["gpus"]) == 9
     assert '"traceEvents"' in alg.export("chrome-trace")
     assert alg.export("dot").startswith("digraph")
     with pytest.raises(ValueError, match="unknown export format"):
