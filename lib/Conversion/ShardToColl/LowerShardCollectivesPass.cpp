@@ -1,0 +1,671 @@
+//===- LowerShardCollectivesPass.cpp - shard collectives -> tacos ---------===//
+//
+// Reads each shard collective into a GridCollectiveRequest, plans every
+// distinct request once (GridPlan.h: one verified algorithm per device
+// group), writes each group's function as convert-coll-to-mpi does plus one
+// dispatch function per request, and replaces the ops by calls. Every op is
+// read and planned before the module changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tacos/Conversion/CollToMPI.h"
+#include "tacos/Conversion/GridPlan.h"
+#include "tacos/Dialect/Coll/IR/CollDialect.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <map>
+
+namespace tacos {
+#define GEN_PASS_DEF_LOWERSHARDCOLLECTIVES
+#include "tacos/Conversion/Passes.h.inc"
+} // namespace tacos
+
+using namespace mlir;
+using namespace tacos;
+
+namespace {
+
+constexpr StringLiteral kPass = "tacos-lower-shard-collectives";
+constexpr StringLiteral kNetworkAttr = "tacos.network";
+constexpr StringLiteral kPlacementAttr = "tacos.placement";
+
+/// What the pass reads off one shard op.
+struct ShardCall {
+  Operation *op = nullptr;
+  shard::GridOp grid;
+  GridCollectiveRequest request;
+  MPIElementType elementType = MPIElementType::F32;
+  exec::ReduceOp reduction = exec::ReduceOp::Sum;
+  ShapedType resultType;
+  /// Index of the request's lowering (shared by identical requests).
+  size_t lowering = 0;
+};
+
+/// One distinct request: its plan and the functions it becomes.
+struct RequestLowering {
+  GridCollectivePlan plan;
+  MPIElementType elementType;
+  exec::ReduceOp reduction;
+  std::string name;
+};
+
+std::optional<std::pair<MPIElementType, uint64_t>> elementTypeOf(Type type) {
+  if (type.isF32())
+    return std::pair{MPIElementType::F32, 4};
+  if (type.isF64())
+    return std::pair{MPIElementType::F64, 8};
+  if (type.isF16())
+    return std::pair{MPIElementType::F16, 2};
+  if (type.isBF16())
+    return std::pair{MPIElementType::BF16, 2};
+  if (type.isSignlessInteger(32))
+    return std::pair{MPIElementType::I32, 4};
+  if (type.isSignlessInteger(64))
+    return std::pair{MPIElementType::I64, 8};
+  return std::nullopt;
+}
+
+const char *elementTypeName(MPIElementType type) {
+  switch (type) {
+  case MPIElementType::F32:
+    return "f32";
+  case MPIElementType::F64:
+    return "f64";
+  case MPIElementType::I32:
+    return "i32";
+  case MPIElementType::I64:
+    return "i64";
+  case MPIElementType::F16:
+    return "f16";
+  case MPIElementType::BF16:
+    return "bf16";
+  }
+  std::abort();
+}
+
+std::optional<exec::ReduceOp> reductionOf(shard::ReductionKind kind) {
+  switch (kind) {
+  case shard::ReductionKind::Sum:
+    return exec::ReduceOp::Sum;
+  case shard::ReductionKind::Max:
+    return exec::ReduceOp::Max;
+  case shard::ReductionKind::Min:
+    return exec::ReduceOp::Min;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The buffers of the executable back end are contiguous pieces: a tensor
+/// axis along which devices' blocks are concatenated or split must have
+/// only unit dimensions before it.
+bool blocksAreContiguous(ShapedType type, int64_t axis) {
+  for (int64_t d = 0; d < axis; ++d)
+    if (type.getDimSize(d) != 1)
+      return false;
+  return true;
+}
+
+struct LowerShardCollectivesPass
+    : tacos::impl::LowerShardCollectivesBase<LowerShardCollectivesPass> {
+  using LowerShardCollectivesBase::LowerShardCollectivesBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<ShardCall> calls;
+    bool failedAny = false;
+    module.walk([&](Operation *op) {
+      if (!isa<shard::AllReduceOp, shard::AllGatherOp, shard::ReduceScatterOp,
+               shard::AllToAllOp, shard::BroadcastOp, shard::ReduceOp,
+               shard::GatherOp, shard::ScatterOp>(op))
+        return;
+      ShardCall call;
+      if (failed(read(op, call)))
+        failedAny = true;
+      else
+        calls.push_back(call);
+    });
+    if (failedAny)
+      return signalPassFailure();
+    if (calls.empty())
+      return;
+
+    std::optional<Algorithm> chosen = parseAlgorithm(algorithm);
+    AlgorithmOptions options;
+    options.algorithm = chosen ? *chosen : Algorithm::Tacos;
+    options.seed = seed;
+    options.trials = trials;
+
+    std::vector<RequestLowering> lowerings;
+    std::map<std::string, size_t> byKey;
+    for (ShardCall &call : calls) {
+      std::string key = requestKey(call);
+      auto [it, inserted] = byKey.try_emplace(key, lowerings.size());
+      call.lowering = it->second;
+      if (!inserted)
+        continue;
+      RequestLowering lowering;
+      if (failed(plan(call, options, lowering)))
+        return signalPassFailure();
+      lowering.name = "tacos_" +
+                      std::string(collectiveName(call.request.kind)) + "_" +
+                      std::to_string(lowerings.size());
+      lowerings.push_back(std::move(lowering));
+    }
+
+    if (failed(setMPIImplementation(module, mpi, mpi.hasValue(), kPass)))
+      return signalPassFailure();
+    OpBuilder builder(&getContext());
+    builder.setInsertionPointToEnd(module.getBody());
+    int64_t nextTag = tag;
+    for (size_t i = 0; i < lowerings.size(); ++i) {
+      Operation *first = llvm::find_if(calls, [&](const ShardCall &c) {
+                           return c.lowering == i;
+                         })->op;
+      if (failed(writeFunctions(builder, first, lowerings[i], nextTag)))
+        return signalPassFailure();
+    }
+    for (ShardCall &call : calls)
+      replaceWithCall(call, lowerings[call.lowering]);
+    // Grids nothing refers to any more would only stop the LLVM lowering.
+    for (auto grid : llvm::to_vector(module.getOps<shard::GridOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(grid, module))
+        grid.erase();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Reading
+  //===--------------------------------------------------------------------===//
+
+  InFlightDiagnostic error(Operation *op) {
+    return coll::emitErrorAt(op) << kPass << ": " << op->getName() << ": ";
+  }
+
+  LogicalResult read(Operation *op, ShardCall &call) {
+    call.op = op;
+    call.resultType = cast<ShapedType>(op->getResult(0).getType());
+    auto inputType = cast<ShapedType>(op->getOperand(0).getType());
+    GridCollectiveRequest &request = call.request;
+    request.chunks = chunks;
+
+    auto gridName = op->getAttrOfType<FlatSymbolRefAttr>("grid");
+    call.grid = SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, gridName);
+    if (!call.grid)
+      return error(op) << "no shard.grid named " << gridName;
+    for (int64_t extent : call.grid.getShape()) {
+      if (ShapedType::isDynamic(extent))
+        return error(op) << "grid @" << call.grid.getSymName()
+                         << " has a dynamic shape";
+      request.gridShape.push_back(extent);
+    }
+    // An absent `grid_axes` is its default, no axes.
+    if (auto axes = op->getAttrOfType<DenseI16ArrayAttr>("grid_axes"))
+      for (int16_t axis : axes.asArrayRef())
+        request.axes.push_back(axis);
+
+    if (!inputType.hasStaticShape() || !call.resultType.hasStaticShape())
+      return error(op) << "dynamic shapes are not supported (" << inputType
+                       << " -> " << call.resultType << ")";
+    if (inputType.getElementType() != call.resultType.getElementType())
+      return error(op) << "converting " << inputType.getElementType()
+                       << " to " << call.resultType.getElementType()
+                       << " is not supported";
+    auto element = elementTypeOf(inputType.getElementType());
+    if (!element)
+      return error(op) << "element type " << inputType.getElementType()
+                       << " is not supported (f32, f64, i32, i64, f16, bf16)";
+    call.elementType = element->first;
+    request.elementBytes = element->second;
+    if (auto memref = dyn_cast<MemRefType>(inputType);
+        memref && !memref.getLayout().isIdentity())
+      return error(op) << "a memref with a layout is not supported ("
+                       << inputType << ")";
+
+    int64_t in = inputType.getNumElements(),
+            out = call.resultType.getNumElements();
+    if (failed(readKind(op, call, inputType, in, out)))
+      return failure();
+    return success();
+  }
+
+  LogicalResult readReduction(Operation *op, ShardCall &call,
+                              shard::ReductionKind kind) {
+    std::optional<exec::ReduceOp> reduction = reductionOf(kind);
+    if (!reduction)
+      return error(op) << "reduction " << shard::stringifyReductionKind(kind)
+                       << " is not supported (sum, max, min)";
+    bool sumOnly = call.elementType == MPIElementType::F16 ||
+                   call.elementType == MPIElementType::BF16;
+    if (sumOnly && *reduction != exec::ReduceOp::Sum)
+      return error(op) << "reduction " << shard::stringifyReductionKind(kind)
+                       << " is not supported for "
+                       << elementTypeName(call.elementType) << " (only sum)";
+    call.reduction = *reduction;
+    return success();
+  }
+
+  LogicalResult readRoot(Operation *op, ShardCall &call, ArrayRef<int64_t> root,
+                         ValueRange dynamic) {
+    if (!dynamic.empty() || llvm::any_of(root, ShapedType::isDynamic))
+      return error(op) << "a dynamic root is not supported";
+    call.request.root.assign(root.begin(), root.end());
+    return success();
+  }
+
+  LogicalResult readAxis(Operation *op, ShapedType type, int64_t axis,
+                         StringRef what) {
+    if (!blocksAreContiguous(type, axis))
+      return error(op) << what << " = " << axis
+                       << " is not supported: only an axis whose preceding "
+                          "dimensions are 1 (contiguous blocks)";
+    return success();
+  }
+
+  /// The collective, E, and the per-kind attributes and checks.
+  LogicalResult readKind(Operation *op, ShardCall &call, ShapedType inputType,
+                         int64_t in, int64_t out) {
+    GridCollectiveRequest &request = call.request;
+    auto setElements = [&](int64_t elements) {
+      request.elements = uint64_t(elements);
+      return success();
+    };
+    return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+        .Case([&](shard::AllReduceOp o) {
+          request.kind = CollectiveKind::AllReduce;
+          if (failed(readReduction(op, call, o.getReduction())))
+            return failure();
+          return setElements(in);
+        })
+        .Case([&](shard::AllGatherOp o) {
+          request.kind = CollectiveKind::AllGather;
+          if (failed(readAxis(op, inputType, o.getGatherAxis().getSExtValue(),
+                              "gather_axis")))
+            return failure();
+          return setElements(out);
+        })
+        .Case([&](shard::ReduceScatterOp o) {
+          request.kind = CollectiveKind::ReduceScatter;
+          if (failed(readReduction(op, call, o.getReduction())) ||
+              failed(readAxis(op, inputType,
+                              o.getScatterAxis().getSExtValue(),
+                              "scatter_axis")))
+            return failure();
+          return setElements(in);
+        })
+        .Case([&](shard::AllToAllOp o) {
+          request.kind = CollectiveKind::AllToAll;
+          int64_t split = o.getSplitAxis().getSExtValue(),
+                  concat = o.getConcatAxis().getSExtValue();
+          if (split != concat)
+            return LogicalResult(error(op)
+                                 << "split_axis " << split
+                                 << " and concat_axis " << concat
+                                 << " differ, which is not supported");
+          if (failed(readAxis(op, inputType, split, "split_axis")))
+            return failure();
+          return setElements(in);
+        })
+        .Case([&](shard::BroadcastOp o) {
+          request.kind = CollectiveKind::Broadcast;
+          if (failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
+            return failure();
+          return setElements(in);
+        })
+        .Case([&](shard::ReduceOp o) {
+          request.kind = CollectiveKind::Reduce;
+          if (failed(readReduction(op, call, o.getReduction())) ||
+              failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
+            return failure();
+          return setElements(in);
+        })
+        .Case([&](shard::GatherOp o) {
+          request.kind = CollectiveKind::Gather;
+          if (failed(readAxis(op, inputType, o.getGatherAxis().getSExtValue(),
+                              "gather_axis")) ||
+              failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
+            return failure();
+          return setElements(out);
+        })
+        .Case([&](shard::ScatterOp o) {
+          request.kind = CollectiveKind::Scatter;
+          if (failed(readAxis(op, call.resultType,
+                              o.getScatterAxis().getSExtValue(),
+                              "scatter_axis")) ||
+              failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
+            return failure();
+          return setElements(in);
+        })
+        .Default([](Operation *) { return failure(); });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Planning
+  //===--------------------------------------------------------------------===//
+
+  /// Requests that lower to the same functions have the same key.
+  static std::string requestKey(ShardCall &call) {
+    const GridCollectiveRequest &r = call.request;
+    std::string key = std::string(collectiveName(r.kind)) + "@" +
+                      call.grid.getSymName().str();
+    auto list = [&](const char *tag, const std::vector<int64_t> &values) {
+      key += tag;
+      for (int64_t v : values)
+        key += std::to_string(v) + ",";
+    };
+    list(" axes ", r.axes);
+    list(" root ", r.root);
+    key += " E " + std::to_string(r.elements) + " T " +
+           elementTypeName(call.elementType) + " op " +
+           std::to_string(int(call.reduction));
+    return key;
+  }
+
+  FailureOr<topo::NetworkOp> networkOf(ShardCall &call) {
+    auto name = call.grid->getAttrOfType<FlatSymbolRefAttr>(kNetworkAttr);
+    if (!name && network.empty())
+      return LogicalResult(error(call.op)
+                           << "no network for grid @"
+                           << call.grid.getSymName() << ": give the grid a "
+                           << kNetworkAttr << " attribute or pass network=");
+    StringRef symbol = name ? name.getValue() : StringRef(network);
+    auto op = SymbolTable::lookupNearestSymbolFrom<topo::NetworkOp>(
+        call.grid, StringAttr::get(&getContext(), symbol));
+    if (!op)
+      return LogicalResult(error(call.op) << "no topo.network named @"
+                                          << symbol << " (for grid @"
+                                          << call.grid.getSymName() << ")");
+    return op;
+  }
+
+  LogicalResult plan(ShardCall &call, const AlgorithmOptions &options,
+                     RequestLowering &lowering) {
+    FailureOr<topo::NetworkOp> networkOp = networkOf(call);
+    if (failed(networkOp))
+      return failure();
+    FailureOr<std::shared_ptr<const Network>> model =
+        getAnalysis<topo::NetworkModels>().get(*networkOp);
+    if (failed(model))
+      return failure();
+    std::vector<int64_t> wanted(placement.begin(), placement.end());
+    if (auto attr = call.grid->getAttrOfType<DenseI64ArrayAttr>(kPlacementAttr))
+      wanted.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
+    uint64_t devices = 1;
+    for (int64_t extent : call.request.gridShape)
+      devices *= uint64_t(extent);
+    std::string message;
+    std::optional<std::vector<uint32_t>> resolved = resolvePlacement(
+        wanted, devices, (*model)->numNpus(), message);
+    if (!resolved)
+      return error(call.op) << "grid @" << call.grid.getSymName()
+                            << " on network @" << networkOp->getSymName()
+                            << ": " << message;
+    std::optional<GridCollectivePlan> planned = planGridCollective(
+        **model, *resolved, call.request, options, message);
+    if (!planned)
+      return error(call.op) << message;
+    lowering.plan = std::move(*planned);
+    lowering.elementType = call.elementType;
+    lowering.reduction = call.reduction;
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Writing
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult checkFree(Operation *at, StringRef name) {
+    if (SymbolTable::lookupSymbolIn(getOperation(), name))
+      return error(at) << "cannot name a function @" << name
+                       << ": the symbol is already defined";
+    return success();
+  }
+
+  /// One function per group (convert-coll-to-mpi's), then the dispatcher.
+  LogicalResult writeFunctions(OpBuilder &b, Operation *at,
+                               RequestLowering &lowering, int64_t &nextTag) {
+    Location loc = at->getLoc();
+    std::vector<std::string> groupNames;
+    for (auto [g, group] : llvm::enumerate(lowering.plan.groups)) {
+      if (nextTag < 0 || nextTag >= kTagLimit)
+        return error(at) << "tag " << nextTag << " is outside [0, "
+                         << kTagLimit << "), the range every MPI library "
+                         << "accepts";
+      std::string message;
+      std::optional<exec::ExecutionPlan> plan = exec::ExecutionPlan::build(
+          group.shape, group.schedule.view(), message);
+      if (!plan)
+        return error(at) << message;
+      MPILowering spelling;
+      spelling.symbol = lowering.name + "_g" + std::to_string(g);
+      spelling.elementType = lowering.elementType;
+      spelling.reduction = lowering.reduction;
+      spelling.tag = int32_t(nextTag++);
+      std::vector<exec::RankProgram> programs;
+      spelling.form = chooseForm(*plan, programs);
+      for (StringRef suffix : {"", "_steps", "_offsets", "_ranks", "_peers"})
+        if (failed(checkFree(at, spelling.symbol + suffix.str())))
+          return failure();
+      LogicalResult written =
+          spelling.form == MPILoweringForm::Table
+              ? emitTable(b, loc, *plan, spelling, message)
+              : emitUnrolled(b, loc, group.shape, programs, spelling, message);
+      if (failed(written))
+        return error(at) << message;
+      // Only the dispatcher calls it: no C interface, not exported.
+      Operation *func =
+          SymbolTable::lookupSymbolIn(getOperation(), spelling.symbol);
+      func->removeAttr("llvm.emit_c_interface");
+      SymbolTable::setSymbolVisibility(func, SymbolTable::Visibility::Private);
+      groupNames.push_back(spelling.symbol);
+    }
+    if (failed(checkFree(at, lowering.name)) ||
+        failed(checkFree(at, lowering.name + "_runs")))
+      return failure();
+    writeDispatcher(b, loc, lowering, groupNames);
+    return success();
+  }
+
+  MPILoweringForm chooseForm(const exec::ExecutionPlan &plan,
+                             std::vector<exec::RankProgram> &programs) {
+    if (form == MPILoweringForm::Table)
+      return MPILoweringForm::Table;
+    size_t steps = 0;
+    for (uint32_t rank = 0; rank < plan.shape().numRanks; ++rank) {
+      programs.push_back(plan.program(rank));
+      steps += programs.back().steps.size();
+      if (form == MPILoweringForm::Auto && steps > kMaxUnrolledSteps) {
+        programs.clear();
+        return MPILoweringForm::Table;
+      }
+    }
+    return MPILoweringForm::Unrolled;
+  }
+
+  /// `@name(in, out, E) -> i32`: 1 if the communicator is not the grid,
+  /// else the codes of the calling rank's group functions (the first that
+  /// is not 0), which it finds through `@name_runs`, the rank's class (one
+  /// class per distinct list of groups a rank runs).
+  void writeDispatcher(OpBuilder &b, Location loc,
+                       const RequestLowering &lowering,
+                       ArrayRef<std::string> groupNames) {
+    std::map<std::vector<uint32_t>, int32_t> classOf;
+    std::vector<const std::vector<uint32_t> *> classes;
+    SmallVector<int32_t> table;
+    for (const std::vector<uint32_t> &runs : lowering.plan.runs) {
+      auto [it, inserted] = classOf.try_emplace(runs, int32_t(classes.size()));
+      if (inserted)
+        classes.push_back(&runs);
+      table.push_back(it->second);
+    }
+    int64_t ranks = int64_t(table.size());
+    auto tableType = MemRefType::get({ranks}, b.getI32Type());
+    memref::GlobalOp::create(
+        b, loc, lowering.name + "_runs", b.getStringAttr("private"), tableType,
+        DenseElementsAttr::get(
+            RankedTensorType::get({ranks}, b.getI32Type()),
+            ArrayRef<int32_t>(table)),
+        /*constant=*/true, /*alignment=*/IntegerAttr());
+
+    Type bufferType = MemRefType::get(
+        {ShapedType::kDynamic}, elementTypeFor(b, lowering.elementType));
+    auto funcType = b.getFunctionType(
+        {bufferType, bufferType, b.getIndexType()}, {b.getI32Type()});
+    auto func = func::FuncOp::create(b, loc, lowering.name, funcType);
+    func.setPrivate();
+    OpBuilder::InsertionGuard guard(b);
+    Block *entry = func.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    auto i32 = [&](int64_t v) {
+      return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v)
+          .getResult();
+    };
+    Value world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    Value rank = mpi::CommRankOp::create(b, loc, Type(), b.getI32Type(), world)
+                     .getRank();
+    Value size = mpi::CommSizeOp::create(b, loc, Type(), b.getI32Type(), world)
+                     .getSize();
+    Value wrong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, size,
+                                        i32(ranks));
+    auto check = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, wrong,
+                                   /*withElseRegion=*/true);
+    b.setInsertionPointToStart(check.thenBlock());
+    scf::YieldOp::create(b, loc, i32(1));
+    b.setInsertionPointToStart(check.elseBlock());
+    Value runs = memref::GetGlobalOp::create(b, loc, tableType,
+                                             lowering.name + "_runs");
+    Value index =
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), rank);
+    Value cls = memref::LoadOp::create(b, loc, runs, ValueRange{index});
+    Value clsIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), cls);
+    SmallVector<int64_t> cases;
+    for (size_t c = 0; c < classes.size(); ++c)
+      cases.push_back(int64_t(c));
+    auto dispatch = scf::IndexSwitchOp::create(
+        b, loc, TypeRange{b.getI32Type()}, clsIndex, cases, cases.size());
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&dispatch.getDefaultRegion().emplaceBlock());
+      scf::YieldOp::create(b, loc, i32(0));
+      for (auto [region, runList] :
+           llvm::zip(dispatch.getCaseRegions(), classes)) {
+        b.setInsertionPointToStart(&region.emplaceBlock());
+        scf::YieldOp::create(
+            b, loc,
+            callChain(b, loc, *runList, groupNames, entry->getArguments()));
+      }
+    }
+    scf::YieldOp::create(b, loc, dispatch.getResult(0));
+    b.setInsertionPointAfter(check);
+    func::ReturnOp::create(b, loc, check.getResult(0));
+  }
+
+  /// Calls the groups' functions in order while they return 0.
+  Value callChain(OpBuilder &b, Location loc, ArrayRef<uint32_t> groups,
+                  ArrayRef<std::string> names, ValueRange args) {
+    if (groups.empty())
+      return arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    Value code = func::CallOp::create(b, loc, names[groups.front()],
+                                      TypeRange{b.getI32Type()}, args)
+                     .getResult(0);
+    if (groups.size() == 1)
+      return code;
+    Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code, zero);
+    auto next = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, ok,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(next.thenBlock());
+    scf::YieldOp::create(b, loc,
+                         callChain(b, loc, groups.drop_front(), names, args));
+    b.setInsertionPointToStart(next.elseBlock());
+    scf::YieldOp::create(b, loc, code);
+    return next.getResult(0);
+  }
+
+  static Type elementTypeFor(OpBuilder &b, MPIElementType type) {
+    switch (type) {
+    case MPIElementType::F32:
+      return b.getF32Type();
+    case MPIElementType::F64:
+      return b.getF64Type();
+    case MPIElementType::I32:
+      return b.getI32Type();
+    case MPIElementType::I64:
+      return b.getI64Type();
+    case MPIElementType::F16:
+      return b.getF16Type();
+    case MPIElementType::BF16:
+      return b.getBF16Type();
+    }
+    std::abort();
+  }
+
+  /// A contiguous static memref as `memref<?xT>`.
+  static Value flatten(OpBuilder &b, Location loc, Value buffer) {
+    auto type = cast<MemRefType>(buffer.getType());
+    Value flat = buffer;
+    if (type.getRank() == 0) {
+      flat = memref::ExpandShapeOp::create(
+          b, loc, MemRefType::get({1}, type.getElementType()), buffer,
+          ArrayRef<ReassociationIndices>{});
+    } else if (type.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(b, loc, buffer,
+                                             ArrayRef<ReassociationIndices>{all});
+    }
+    return memref::CastOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+        flat);
+  }
+
+  void replaceWithCall(ShardCall &call, const RequestLowering &lowering) {
+    OpBuilder b(call.op);
+    Location loc = call.op->getLoc();
+    // Read now: the operand may be the replacement of an earlier op.
+    Value input = call.op->getOperand(0);
+    if (auto tensor = dyn_cast<RankedTensorType>(input.getType()))
+      input = bufferization::ToBufferOp::create(
+          b, loc, MemRefType::get(tensor.getShape(), tensor.getElementType()),
+          input, /*read_only=*/true);
+    auto outType = MemRefType::get(call.resultType.getShape(),
+                                   call.resultType.getElementType());
+    Value out = memref::AllocOp::create(b, loc, outType);
+    Value elements = arith::ConstantIndexOp::create(
+        b, loc, int64_t(call.request.elements));
+    Value code =
+        func::CallOp::create(b, loc, lowering.name, TypeRange{b.getI32Type()},
+                             ValueRange{flatten(b, loc, input),
+                                        flatten(b, loc, out), elements})
+            .getResult(0);
+    Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code, zero);
+    cf::AssertOp::create(b, loc, ok,
+                         "tacos: " + lowering.name +
+                             " failed (is MPI_COMM_WORLD the grid?)");
+    Value result = out;
+    if (isa<RankedTensorType>(call.resultType))
+      result = bufferization::ToTensorOp::create(
+          b, loc, call.resultType, out, /*restrict=*/true, /*writable=*/true);
+    call.op->getResult(0).replaceAllUsesWith(result);
+    call.op->erase();
+  }
+};
+
+} // namespace

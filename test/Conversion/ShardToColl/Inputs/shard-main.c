@@ -1,0 +1,105 @@
+/*===- shard-main.c - Runs the shard bridge's compiled collectives --------===*
+ *
+ * Each function of ../run.mlir takes rank r's input
+ * x[k] = 100 * r + k (small integers, exact in f32) and returns its result;
+ * grid device r = 4 * i + j on a 2x4 grid. Every rank compares each result
+ * with what shard's semantics say and prints "<op> rank <r>: <wrong> wrong of
+ * <n>", checked after sorting.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A memref descriptor of rank 2. A rank-1 descriptor {allocated, aligned,
+ * offset, size, stride} is its prefix with sizes[1] read as the stride. */
+typedef struct {
+  float *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} Desc2;
+
+#define DECLARE(name) void _mlir_ciface_##name(void *result, void *input);
+DECLARE(all_reduce)
+DECLARE(all_reduce_flipped)
+DECLARE(all_reduce_relayed)
+DECLARE(all_gather)
+DECLARE(reduce_scatter)
+DECLARE(broadcast)
+DECLARE(all_to_all)
+DECLARE(reduce)
+DECLARE(gather)
+DECLARE(scatter)
+
+static int rank, gi, gj;
+
+static float x(int r, int k) { return (float)(100 * r + k); }
+
+/* Calls `fn` on rank's input of `in` elements (as a rank-`dims` memref of
+ * shape rows x cols, cols = 1 for rank 1) and checks `out` elements against
+ * `expect`. */
+typedef float (*Expect)(int k);
+static void run(const char *name, void (*fn)(void *, void *), int dims,
+                int inRows, int inCols, int out, Expect expect) {
+  int in = inRows * inCols;
+  float *data = malloc(sizeof(float) * in);
+  for (int k = 0; k < in; ++k)
+    data[k] = x(rank, k);
+  Desc2 input = {data, data, 0, {inRows, inCols}, {inCols, 1}};
+  if (dims == 1) {
+    input.sizes[0] = in;
+    input.sizes[1] = 1; /* the stride of rank 1 */
+  }
+  Desc2 result = {0};
+  fn(&result, &input);
+  int wrong = 0;
+  if (expect)
+    for (int k = 0; k < out; ++k)
+      wrong += result.aligned[result.offset + k] != expect(k);
+  printf("%s rank %d: %d wrong of %d\n", name, rank, expect ? wrong : -1, out);
+  free(result.allocated);
+  free(data);
+}
+
+static float allReduce(int k) {
+  float s = 0;
+  for (int j = 0; j < 4; ++j)
+    s += x(4 * gi + j, k);
+  return s;
+}
+static float allGather(int k) { /* [4x3]: rows 2i'..2i'+1 from (i', j) */
+  int src = 4 * (k / 6) + gj;
+  return x(src, k % 6);
+}
+static float reduceScatter(int k) { return allReduce(2 * gj + k); }
+static float broadcast(int k) { return x(4 * gi + 2, k); }
+static float allToAll(int k) { /* row s from (i, s): its row j */
+  return x(4 * gi + k / 2, 2 * gj + k % 2);
+}
+static float reduce(int k) { return x(gj, k) + x(4 + gj, k); }
+static float gather(int k) { return x(4 * gi + k / 2, k % 2); }
+static float scatter(int k) { return x(gj, 4 * gi + k); }
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  gi = rank / 4;
+  gj = rank % 4;
+  run("all_reduce", _mlir_ciface_all_reduce, 1, 8, 1, 8, allReduce);
+  run("all_reduce_flipped", _mlir_ciface_all_reduce_flipped, 1, 8, 1, 8,
+      allReduce);
+  run("all_reduce_relayed", _mlir_ciface_all_reduce_relayed, 1, 8, 1, 8,
+      allReduce);
+  run("all_gather", _mlir_ciface_all_gather, 2, 2, 3, 12, allGather);
+  run("reduce_scatter", _mlir_ciface_reduce_scatter, 1, 8, 1, 2,
+      reduceScatter);
+  run("broadcast", _mlir_ciface_broadcast, 1, 3, 1, 3, broadcast);
+  run("all_to_all", _mlir_ciface_all_to_all, 2, 4, 2, 8, allToAll);
+  /* Reduce and gather define the result at the root only. */
+  run("reduce", _mlir_ciface_reduce, 1, 4, 1, 4, gi == 1 ? reduce : NULL);
+  run("gather", _mlir_ciface_gather, 2, 1, 2, 8, gj == 0 ? gather : NULL);
+  run("scatter", _mlir_ciface_scatter, 2, 4, 2, 4, scatter);
+  MPI_Finalize();
+  return 0;
+}
