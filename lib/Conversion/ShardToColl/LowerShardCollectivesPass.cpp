@@ -50,6 +50,9 @@ struct ShardCall {
   MPIElementType elementType = MPIElementType::F32;
   exec::ReduceOp reduction = exec::ReduceOp::Sum;
   ShapedType resultType;
+  /// Tensor axes whose blocks must be reordered into (input) or out of
+  /// (result) the back end's block-after-block order around the call.
+  std::optional<int64_t> packAxis, unpackAxis;
   /// Index of the request's lowering (shared by identical requests).
   size_t lowering = 0;
 };
@@ -109,9 +112,8 @@ std::optional<exec::ReduceOp> reductionOf(shard::ReductionKind kind) {
   }
 }
 
-/// The buffers of the executable back end are contiguous pieces: a tensor
-/// axis along which devices' blocks are concatenated or split must have
-/// only unit dimensions before it.
+/// True if the blocks of a tensor split along `axis` are contiguous in
+/// row-major order (only unit dimensions precede the axis).
 bool blocksAreContiguous(ShapedType type, int64_t axis) {
   for (int64_t d = 0; d < axis; ++d)
     if (type.getDimSize(d) != 1)
@@ -265,12 +267,23 @@ struct LowerShardCollectivesPass
     return success();
   }
 
-  LogicalResult readAxis(Operation *op, ShapedType type, int64_t axis,
-                         StringRef what) {
-    if (!blocksAreContiguous(type, axis))
-      return error(op) << what << " = " << axis
-                       << " is not supported: only an axis whose preceding "
-                          "dimensions are 1 (contiguous blocks)";
+  /// A tensor axis along which the group's blocks are concatenated (or
+  /// split) in `whole`. The back end's buffers hold the blocks one after
+  /// the other; unless only unit dimensions precede the axis, the blocks
+  /// are copied to or from that order around the call (`blocksAxis`).
+  LogicalResult readBlocks(Operation *op, ShapedType whole, int64_t axis,
+                           StringRef what, int64_t groupSize,
+                           std::optional<int64_t> &blocksAxis) {
+    if (axis < 0 || axis >= whole.getRank())
+      return error(op) << what << " = " << axis << " is not an axis of "
+                       << whole;
+    if (whole.getDimSize(axis) % groupSize != 0)
+      return error(op) << what << " = " << axis << ": dimension "
+                       << whole.getDimSize(axis) << " of " << whole
+                       << " does not split into " << groupSize
+                       << " blocks, one per device of the group";
+    if (!blocksAreContiguous(whole, axis))
+      blocksAxis = axis;
     return success();
   }
 
@@ -278,6 +291,11 @@ struct LowerShardCollectivesPass
   LogicalResult readKind(Operation *op, ShardCall &call, ShapedType inputType,
                          int64_t in, int64_t out) {
     GridCollectiveRequest &request = call.request;
+    ShapedType resultType = call.resultType;
+    int64_t g = 1;
+    for (int64_t axis : request.axes)
+      if (axis >= 0 && size_t(axis) < request.gridShape.size())
+        g *= request.gridShape[axis];
     auto setElements = [&](int64_t elements) {
       request.elements = uint64_t(elements);
       return success();
@@ -291,30 +309,28 @@ struct LowerShardCollectivesPass
         })
         .Case([&](shard::AllGatherOp o) {
           request.kind = CollectiveKind::AllGather;
-          if (failed(readAxis(op, inputType, o.getGatherAxis().getSExtValue(),
-                              "gather_axis")))
+          if (failed(readBlocks(op, resultType,
+                                o.getGatherAxis().getSExtValue(),
+                                "gather_axis", g, call.unpackAxis)))
             return failure();
           return setElements(out);
         })
         .Case([&](shard::ReduceScatterOp o) {
           request.kind = CollectiveKind::ReduceScatter;
           if (failed(readReduction(op, call, o.getReduction())) ||
-              failed(readAxis(op, inputType,
-                              o.getScatterAxis().getSExtValue(),
-                              "scatter_axis")))
+              failed(readBlocks(op, inputType,
+                                o.getScatterAxis().getSExtValue(),
+                                "scatter_axis", g, call.packAxis)))
             return failure();
           return setElements(in);
         })
         .Case([&](shard::AllToAllOp o) {
           request.kind = CollectiveKind::AllToAll;
-          int64_t split = o.getSplitAxis().getSExtValue(),
-                  concat = o.getConcatAxis().getSExtValue();
-          if (split != concat)
-            return LogicalResult(error(op)
-                                 << "split_axis " << split
-                                 << " and concat_axis " << concat
-                                 << " differ, which is not supported");
-          if (failed(readAxis(op, inputType, split, "split_axis")))
+          if (failed(readBlocks(op, inputType, o.getSplitAxis().getSExtValue(),
+                                "split_axis", g, call.packAxis)) ||
+              failed(readBlocks(op, resultType,
+                                o.getConcatAxis().getSExtValue(),
+                                "concat_axis", g, call.unpackAxis)))
             return failure();
           return setElements(in);
         })
@@ -333,17 +349,18 @@ struct LowerShardCollectivesPass
         })
         .Case([&](shard::GatherOp o) {
           request.kind = CollectiveKind::Gather;
-          if (failed(readAxis(op, inputType, o.getGatherAxis().getSExtValue(),
-                              "gather_axis")) ||
+          if (failed(readBlocks(op, resultType,
+                                o.getGatherAxis().getSExtValue(),
+                                "gather_axis", g, call.unpackAxis)) ||
               failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
             return failure();
           return setElements(out);
         })
         .Case([&](shard::ScatterOp o) {
           request.kind = CollectiveKind::Scatter;
-          if (failed(readAxis(op, call.resultType,
-                              o.getScatterAxis().getSExtValue(),
-                              "scatter_axis")) ||
+          if (failed(readBlocks(op, inputType,
+                                o.getScatterAxis().getSExtValue(),
+                                "scatter_axis", g, call.packAxis)) ||
               failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
             return failure();
           return setElements(in);
@@ -634,24 +651,78 @@ struct LowerShardCollectivesPass
         flat);
   }
 
+  /// `memref<G x block>`: `shape` cut along `axis` into G blocks, stacked.
+  static MemRefType blocksType(ShapedType shape, int64_t axis,
+                               int64_t groupSize) {
+    SmallVector<int64_t> dims{groupSize};
+    dims.append(shape.getShape().begin(), shape.getShape().end());
+    dims[axis + 1] /= groupSize;
+    return MemRefType::get(dims, shape.getElementType());
+  }
+
+  /// Copies between `whole` and its blocks along `axis` stacked in
+  /// `blocks` (blocksType): block q covers indices [q*b, (q+1)*b) of the
+  /// axis. `toBlocks` copies from `whole`, else into it.
+  static void copyBlocks(OpBuilder &b, Location loc, Value whole, Value blocks,
+                         int64_t axis, bool toBlocks) {
+    auto type = cast<MemRefType>(blocks.getType());
+    SmallVector<Value> lbs, ubs, steps;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t extent : type.getShape()) {
+      lbs.push_back(zero);
+      ubs.push_back(arith::ConstantIndexOp::create(b, loc, extent));
+      steps.push_back(one);
+    }
+    Value block = ubs[axis + 1];
+    scf::buildLoopNest(
+        b, loc, lbs, ubs, steps,
+        [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+          SmallVector<Value> at(ivs.drop_front());
+          Value base = arith::MulIOp::create(nb, nloc, ivs[0], block);
+          at[axis] = arith::AddIOp::create(nb, nloc, base, at[axis]);
+          if (toBlocks) {
+            Value v = memref::LoadOp::create(nb, nloc, whole, at);
+            memref::StoreOp::create(nb, nloc, v, blocks, ivs);
+          } else {
+            Value v = memref::LoadOp::create(nb, nloc, blocks, ivs);
+            memref::StoreOp::create(nb, nloc, v, whole, at);
+          }
+        });
+  }
+
   void replaceWithCall(ShardCall &call, const RequestLowering &lowering) {
     OpBuilder b(call.op);
     Location loc = call.op->getLoc();
+    int64_t groupSize =
+        int64_t(lowering.plan.groups.front().shape.participants.size());
     // Read now: the operand may be the replacement of an earlier op.
     Value input = call.op->getOperand(0);
-    if (auto tensor = dyn_cast<RankedTensorType>(input.getType()))
+    auto inputType = cast<ShapedType>(input.getType());
+    if (auto tensor = dyn_cast<RankedTensorType>(inputType))
       input = bufferization::ToBufferOp::create(
           b, loc, MemRefType::get(tensor.getShape(), tensor.getElementType()),
           input, /*read_only=*/true);
+    Value inBlocks;
+    if (call.packAxis) {
+      inBlocks = memref::AllocOp::create(
+          b, loc, blocksType(inputType, *call.packAxis, groupSize));
+      copyBlocks(b, loc, input, inBlocks, *call.packAxis, /*toBlocks=*/true);
+    }
     auto outType = MemRefType::get(call.resultType.getShape(),
                                    call.resultType.getElementType());
     Value out = memref::AllocOp::create(b, loc, outType);
+    Value outBlocks;
+    if (call.unpackAxis)
+      outBlocks = memref::AllocOp::create(
+          b, loc, blocksType(call.resultType, *call.unpackAxis, groupSize));
     Value elements = arith::ConstantIndexOp::create(
         b, loc, int64_t(call.request.elements));
     Value code =
-        func::CallOp::create(b, loc, lowering.name, TypeRange{b.getI32Type()},
-                             ValueRange{flatten(b, loc, input),
-                                        flatten(b, loc, out), elements})
+        func::CallOp::create(
+            b, loc, lowering.name, TypeRange{b.getI32Type()},
+            ValueRange{flatten(b, loc, inBlocks ? inBlocks : input),
+                       flatten(b, loc, outBlocks ? outBlocks : out), elements})
             .getResult(0);
     Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
     Value ok =
@@ -659,6 +730,12 @@ struct LowerShardCollectivesPass
     cf::AssertOp::create(b, loc, ok,
                          "tacos: " + lowering.name +
                              " failed (is MPI_COMM_WORLD the grid?)");
+    if (inBlocks)
+      memref::DeallocOp::create(b, loc, inBlocks);
+    if (outBlocks) {
+      copyBlocks(b, loc, out, outBlocks, *call.unpackAxis, /*toBlocks=*/false);
+      memref::DeallocOp::create(b, loc, outBlocks);
+    }
     Value result = out;
     if (isa<RankedTensorType>(call.resultType))
       result = bufferization::ToTensorOp::create(

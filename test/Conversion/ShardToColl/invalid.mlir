@@ -111,26 +111,6 @@ func.func @accumulate(%x: tensor<8xf32>) -> tensor<8xf64> {
 
 topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
 shard.grid @grid(shape = 4) {tacos.network = @ring4}
-func.func @inner_axis(%x: tensor<2x2xf32>) -> tensor<2x8xf32> {
-  // expected-error @+1 {{shard.all_gather: gather_axis = 1 is not supported: only an axis whose preceding dimensions are 1 (contiguous blocks)}}
-  %y = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 1 : tensor<2x2xf32> -> tensor<2x8xf32>
-  return %y : tensor<2x8xf32>
-}
-
-// -----
-
-topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
-shard.grid @grid(shape = 4) {tacos.network = @ring4}
-func.func @transposing(%x: tensor<4x4xf32>) -> tensor<1x16xf32> {
-  // expected-error @+1 {{shard.all_to_all: split_axis 0 and concat_axis 1 differ, which is not supported}}
-  %y = shard.all_to_all %x on @grid grid_axes = [0] split_axis = 0 concat_axis = 1 : tensor<4x4xf32> -> tensor<1x16xf32>
-  return %y : tensor<1x16xf32>
-}
-
-// -----
-
-topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
-shard.grid @grid(shape = 4) {tacos.network = @ring4}
 func.func @too_few(%x: tensor<3xf32>) -> tensor<3xf32> {
   // expected-error @+1 {{shard.all_reduce: 3 elements cannot be split into 4 pieces (4 participants, chunks 1)}}
   %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<3xf32> -> tensor<3xf32>

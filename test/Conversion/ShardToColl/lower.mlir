@@ -52,9 +52,30 @@ func.func @on_memrefs(%m: memref<8xi32>) -> memref<8xi32> {
   return %r : memref<8xi32>
 }
 
+// Gathering along an inner axis: the call fills the blocks one after the
+// other, and a loop nest puts block q at columns 2q..2q+1.
+// CHECK-LABEL: func.func @inner(
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2x8xf32>
+// CHECK: %[[BLOCKS:.*]] = memref.alloc() : memref<4x2x2xf32>
+// CHECK: call @tacos_all_gather_4(
+// CHECK: cf.assert
+// CHECK: scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[A:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %[[TWO:.*]] step
+// CHECK: %[[BASE:.*]] = arith.muli %[[Q]], %[[TWO]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[BASE]], %[[B]] : index
+// CHECK: %[[V:.*]] = memref.load %[[BLOCKS]][%[[Q]], %[[A]], %[[B]]]
+// CHECK: memref.store %[[V]], %[[OUT]][%[[A]], %[[COL]]]
+// CHECK: memref.dealloc %[[BLOCKS]]
+// CHECK: bufferization.to_tensor %[[OUT]]
+func.func @inner(%x: tensor<2x2xf32>) -> tensor<2x8xf32> {
+  %y = shard.all_gather %x on @grid grid_axes = [1] gather_axis = 1 : tensor<2x2xf32> -> tensor<2x8xf32>
+  return %y : tensor<2x8xf32>
+}
+
 // A group of one (no axes) has nothing to send.
 // CHECK-LABEL: func.func @alone(
-// CHECK: call @tacos_all_reduce_4(
+// CHECK: call @tacos_all_reduce_5(
 func.func @alone(%x: tensor<f32>) -> tensor<f32> {
   %r = shard.all_reduce %x on @grid : tensor<f32> -> tensor<f32>
   return %r : tensor<f32>
@@ -94,6 +115,6 @@ func.func @alone(%x: tensor<f32>) -> tensor<f32> {
 // CHECK: @tacos_all_reduce_3_runs : memref<8xi32> = dense<0>
 // CHECK: func.func private @tacos_all_reduce_3(%{{.*}}: memref<?xi32>
 // No axes: eight groups of one.
-// CHECK: @tacos_all_reduce_4_runs : memref<8xi32> = dense<[0, 1, 2, 3, 4, 5, 6, 7]>
-// CHECK: func.func private @tacos_all_reduce_4(
+// CHECK: @tacos_all_reduce_5_runs : memref<8xi32> = dense<[0, 1, 2, 3, 4, 5, 6, 7]>
+// CHECK: func.func private @tacos_all_reduce_5(
 // CHECK-NOT: func.func

@@ -4,7 +4,8 @@
 // checks each result against shard's semantics. Also a placement that
 // reverses each group, and one that interleaves the groups on a line so
 // that each group's algorithm relays through the other group's ranks
-// (ranks 1-6 run both groups' functions).
+// (ranks 1-6 run both groups' functions). Gathers and scatters along an
+// inner tensor axis go through the block copies.
 // REQUIRES: mpi
 // RUN: tacos-opt %s --tacos-lower-shard-collectives \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
@@ -14,10 +15,12 @@
 // RUN: %mpirun -np 8 %t.exe | sort | FileCheck %s
 
 // CHECK-COUNT-8: all_gather rank {{[0-7]}}: 0 wrong of 12
+// CHECK-COUNT-8: all_gather_inner rank {{[0-7]}}: 0 wrong of 16
 // CHECK-COUNT-8: all_reduce rank {{[0-7]}}: 0 wrong of 8
 // CHECK-COUNT-8: all_reduce_flipped rank {{[0-7]}}: 0 wrong of 8
 // CHECK-COUNT-8: all_reduce_relayed rank {{[0-7]}}: 0 wrong of 8
 // CHECK-COUNT-8: all_to_all rank {{[0-7]}}: 0 wrong of 8
+// CHECK-COUNT-8: all_to_all_transposing rank {{[0-7]}}: 0 wrong of 8
 // CHECK-COUNT-8: broadcast rank {{[0-7]}}: 0 wrong of 3
 // Gather and reduce: checked at the roots only (-1 elsewhere).
 // CHECK: gather rank 0: 0 wrong of 8
@@ -27,6 +30,7 @@
 // CHECK-COUNT-4: reduce rank {{[0-3]}}: -1 wrong of 4
 // CHECK-COUNT-4: reduce rank {{[4-7]}}: 0 wrong of 4
 // CHECK-COUNT-8: reduce_scatter rank {{[0-7]}}: 0 wrong of 2
+// CHECK-COUNT-8: reduce_scatter_inner rank {{[0-7]}}: 0 wrong of 4
 // CHECK-COUNT-8: scatter rank {{[0-7]}}: 0 wrong of 4
 
 topo.network @torus {
@@ -79,4 +83,16 @@ func.func @gather(%x: tensor<1x2xf32>) -> tensor<4x2xf32> attributes {llvm.emit_
 func.func @scatter(%x: tensor<4x2xf32>) -> tensor<2x2xf32> attributes {llvm.emit_c_interface} {
   %y = shard.scatter %x on @grid grid_axes = [0] scatter_axis = 0 root = [0] : (tensor<4x2xf32>) -> tensor<2x2xf32>
   return %y : tensor<2x2xf32>
+}
+func.func @all_gather_inner(%x: tensor<2x2xf32>) -> tensor<2x8xf32> attributes {llvm.emit_c_interface} {
+  %y = shard.all_gather %x on @grid grid_axes = [1] gather_axis = 1 : tensor<2x2xf32> -> tensor<2x8xf32>
+  return %y : tensor<2x8xf32>
+}
+func.func @reduce_scatter_inner(%x: tensor<2x8xf32>) -> tensor<2x2xf32> attributes {llvm.emit_c_interface} {
+  %y = shard.reduce_scatter %x on @grid grid_axes = [1] scatter_axis = 1 : tensor<2x8xf32> -> tensor<2x2xf32>
+  return %y : tensor<2x2xf32>
+}
+func.func @all_to_all_transposing(%x: tensor<2x4xf32>) -> tensor<8x1xf32> attributes {llvm.emit_c_interface} {
+  %y = shard.all_to_all %x on @grid grid_axes = [1] split_axis = 1 concat_axis = 0 : tensor<2x4xf32> -> tensor<8x1xf32>
+  return %y : tensor<8x1xf32>
 }

@@ -31,6 +31,9 @@ DECLARE(all_to_all)
 DECLARE(reduce)
 DECLARE(gather)
 DECLARE(scatter)
+DECLARE(all_gather_inner)
+DECLARE(reduce_scatter_inner)
+DECLARE(all_to_all_transposing)
 
 static int rank, gi, gj;
 
@@ -80,6 +83,24 @@ static float allToAll(int k) { /* row s from (i, s): its row j */
 static float reduce(int k) { return x(gj, k) + x(4 + gj, k); }
 static float gather(int k) { return x(4 * gi + k / 2, k % 2); }
 static float scatter(int k) { return x(gj, 4 * gi + k); }
+/* [2x8]: out[a][c] is element [a][c % 2] of device (i, c / 2). */
+static float allGatherInner(int k) {
+  int a = k / 8, c = k % 8;
+  return x(4 * gi + c / 2, a * 2 + c % 2);
+}
+/* [2x2]: block j of axis 1 of the [2x8] sum. */
+static float reduceScatterInner(int k) {
+  int a = k / 2, b = k % 2;
+  float s = 0;
+  for (int j = 0; j < 4; ++j)
+    s += x(4 * gi + j, a * 8 + 2 * gj + b);
+  return s;
+}
+/* [8x1]: rows 2s..2s+1 are column j of device (i, s)'s [2x4]. */
+static float allToAllTransposing(int k) {
+  int s = k / 2, a = k % 2;
+  return x(4 * gi + s, a * 4 + gj);
+}
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -100,6 +121,12 @@ int main(int argc, char **argv) {
   run("reduce", _mlir_ciface_reduce, 1, 4, 1, 4, gi == 1 ? reduce : NULL);
   run("gather", _mlir_ciface_gather, 2, 1, 2, 8, gj == 0 ? gather : NULL);
   run("scatter", _mlir_ciface_scatter, 2, 4, 2, 4, scatter);
+  run("all_gather_inner", _mlir_ciface_all_gather_inner, 2, 2, 2, 16,
+      allGatherInner);
+  run("reduce_scatter_inner", _mlir_ciface_reduce_scatter_inner, 2, 2, 8, 4,
+      reduceScatterInner);
+  run("all_to_all_transposing", _mlir_ciface_all_to_all_transposing, 2, 2, 4,
+      8, allToAllTransposing);
   MPI_Finalize();
   return 0;
 }
