@@ -231,6 +231,7 @@ def LowerShardCollectives
     `cf.assert`.
 
     ```mlir
+    topo.network @net { topo.dims [ring(4) link(50 GBps, 1 us), line(2) link(25 GBps, 2 us)] }
     shard.grid @grid(shape = 2x4) {tacos.network = @net}
     func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {
       %y = shard.all_reduce %x on @grid grid_axes = [1] : tensor<8xf32> -> tensor<8xf32>
