@@ -168,18 +168,18 @@ struct LowerShardCollectivesPass
       lowerings.push_back(std::move(lowering));
     }
 
-    if (failed(setMPIImplementation(module, mpi, mpi.hasValue(), kPass)))
+    SmallVector<Operation *> firstCall(lowerings.size(), nullptr);
+    for (ShardCall &call : llvm::reverse(calls))
+      firstCall[call.lowering] = call.op;
+    if (failed(checkNamesAndTags(lowerings, firstCall)) ||
+        failed(setMPIImplementation(module, mpi, mpi.hasValue(), kPass)))
       return signalPassFailure();
     OpBuilder builder(&getContext());
     builder.setInsertionPointToEnd(module.getBody());
-    int64_t nextTag = tag;
-    for (size_t i = 0; i < lowerings.size(); ++i) {
-      Operation *first = llvm::find_if(calls, [&](const ShardCall &c) {
-                           return c.lowering == i;
-                         })->op;
-      if (failed(writeFunctions(builder, first, lowerings[i], nextTag)))
+    int32_t nextTag = int32_t(tag);
+    for (size_t i = 0; i < lowerings.size(); ++i)
+      if (failed(writeFunctions(builder, firstCall[i], lowerings[i], nextTag)))
         return signalPassFailure();
-    }
     for (ShardCall &call : calls)
       replaceWithCall(call, lowerings[call.lowering]);
     // Grids nothing refers to any more would only stop the LLVM lowering.
@@ -443,38 +443,53 @@ struct LowerShardCollectivesPass
   // Writing
   //===--------------------------------------------------------------------===//
 
-  LogicalResult checkFree(Operation *at, StringRef name) {
-    if (SymbolTable::lookupSymbolIn(getOperation(), name))
-      return error(at) << "cannot name a function @" << name
-                       << ": the symbol is already defined";
+  static std::string groupName(const RequestLowering &lowering, size_t g) {
+    return lowering.name + "_g" + std::to_string(g);
+  }
+
+  /// Before anything is written: every name the functions and their tables
+  /// may take is free, and every group function's tag is in MPI's range.
+  LogicalResult checkNamesAndTags(ArrayRef<RequestLowering> lowerings,
+                                  ArrayRef<Operation *> firstCall) {
+    int64_t nextTag = tag;
+    for (auto [lowering, at] : llvm::zip(lowerings, firstCall)) {
+      SmallVector<std::string> names{lowering.name, lowering.name + "_runs"};
+      for (size_t g = 0; g < lowering.plan.groups.size(); ++g)
+        for (StringRef suffix : {"", "_steps", "_offsets", "_ranks", "_peers"})
+          names.push_back(groupName(lowering, g) + suffix.str());
+      for (const std::string &name : names)
+        if (SymbolTable::lookupSymbolIn(getOperation(), name))
+          return error(at) << "cannot name a function @" << name
+                           << ": the symbol is already defined";
+      int64_t last = nextTag + int64_t(lowering.plan.groups.size()) - 1;
+      if (nextTag < 0 || last >= kTagLimit)
+        return error(at) << "tags " << nextTag << ".." << last
+                         << " of its group functions are outside [0, "
+                         << kTagLimit << "), the range every MPI library "
+                         << "accepts";
+      nextTag = last + 1;
+    }
     return success();
   }
 
   /// One function per group (convert-coll-to-mpi's), then the dispatcher.
   LogicalResult writeFunctions(OpBuilder &b, Operation *at,
-                               RequestLowering &lowering, int64_t &nextTag) {
+                               RequestLowering &lowering, int32_t &nextTag) {
     Location loc = at->getLoc();
     std::vector<std::string> groupNames;
     for (auto [g, group] : llvm::enumerate(lowering.plan.groups)) {
-      if (nextTag < 0 || nextTag >= kTagLimit)
-        return error(at) << "tag " << nextTag << " is outside [0, "
-                         << kTagLimit << "), the range every MPI library "
-                         << "accepts";
       std::string message;
       std::optional<exec::ExecutionPlan> plan = exec::ExecutionPlan::build(
           group.shape, group.schedule.view(), message);
       if (!plan)
         return error(at) << message;
       MPILowering spelling;
-      spelling.symbol = lowering.name + "_g" + std::to_string(g);
+      spelling.symbol = groupName(lowering, g);
       spelling.elementType = lowering.elementType;
       spelling.reduction = lowering.reduction;
-      spelling.tag = int32_t(nextTag++);
+      spelling.tag = nextTag++;
       std::vector<exec::RankProgram> programs;
       spelling.form = chooseForm(*plan, programs);
-      for (StringRef suffix : {"", "_steps", "_offsets", "_ranks", "_peers"})
-        if (failed(checkFree(at, spelling.symbol + suffix.str())))
-          return failure();
       LogicalResult written =
           spelling.form == MPILoweringForm::Table
               ? emitTable(b, loc, *plan, spelling, message)
@@ -488,9 +503,6 @@ struct LowerShardCollectivesPass
       SymbolTable::setSymbolVisibility(func, SymbolTable::Visibility::Private);
       groupNames.push_back(spelling.symbol);
     }
-    if (failed(checkFree(at, lowering.name)) ||
-        failed(checkFree(at, lowering.name + "_runs")))
-      return failure();
     writeDispatcher(b, loc, lowering, groupNames);
     return success();
   }
