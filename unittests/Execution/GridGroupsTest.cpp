@@ -35,8 +35,7 @@ Groups groupsOf(const std::vector<int64_t> &shape,
 
 TEST(GridGroups, OneAxisOfTwoByFour) {
   EXPECT_EQ(groupsOf({2, 4}, {1}), (Groups{{0, 1, 2, 3}, {4, 5, 6, 7}}));
-  EXPECT_EQ(groupsOf({2, 4}, {0}),
-            (Groups{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+  EXPECT_EQ(groupsOf({2, 4}, {0}), (Groups{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
 }
 
 TEST(GridGroups, ListedOrderSetsPositions) {

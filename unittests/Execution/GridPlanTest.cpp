@@ -80,8 +80,8 @@ TEST(GridPlan, RefusesWhatCannotSplit) {
   GridCollectiveRequest request = allGatherOverAxis1();
   request.elements = 1;
   std::string error;
-  EXPECT_FALSE(planGridCollective(path0213(), {0, 1, 2, 3}, request, {},
-                                  error));
+  EXPECT_FALSE(
+      planGridCollective(path0213(), {0, 1, 2, 3}, request, {}, error));
   EXPECT_EQ(error, "1 elements cannot be split into 2 pieces (2 participants, "
                    "chunks 1)");
 }

@@ -2,14 +2,16 @@
 //
 // Reads each shard collective into a GridCollectiveRequest, plans every
 // distinct request once (GridPlan.h: one verified algorithm per device
-// group), writes each group's function as convert-coll-to-mpi does plus one
-// dispatch function per request, and replaces the ops by calls. Every op is
-// read and planned before the module changes.
+// group), writes each group's function with convert-coll-to-mpi's emitters
+// plus one dispatch function per request, and replaces the ops by calls
+// (ShardToColl.h, EmitGridCalls.cpp). Every op is read and planned, and
+// every name and tag checked, before the module changes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Conversion/CollToMPI.h"
 #include "tacos/Conversion/GridPlan.h"
+#include "tacos/Conversion/ShardToColl.h"
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
@@ -95,6 +97,24 @@ const char *elementTypeName(MPIElementType type) {
     return "f16";
   case MPIElementType::BF16:
     return "bf16";
+  }
+  std::abort();
+}
+
+Type elementTypeFor(OpBuilder &b, MPIElementType type) {
+  switch (type) {
+  case MPIElementType::F32:
+    return b.getF32Type();
+  case MPIElementType::F64:
+    return b.getF64Type();
+  case MPIElementType::I32:
+    return b.getI32Type();
+  case MPIElementType::I64:
+    return b.getI64Type();
+  case MPIElementType::F16:
+    return b.getF16Type();
+  case MPIElementType::BF16:
+    return b.getBF16Type();
   }
   std::abort();
 }
@@ -204,7 +224,8 @@ struct LowerShardCollectivesPass
     request.chunks = chunks;
 
     auto gridName = op->getAttrOfType<FlatSymbolRefAttr>("grid");
-    call.grid = SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, gridName);
+    call.grid =
+        SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, gridName);
     if (!call.grid)
       return error(op) << "no shard.grid named " << gridName;
     for (int64_t extent : call.grid.getShape()) {
@@ -222,8 +243,8 @@ struct LowerShardCollectivesPass
       return error(op) << "dynamic shapes are not supported (" << inputType
                        << " -> " << call.resultType << ")";
     if (inputType.getElementType() != call.resultType.getElementType())
-      return error(op) << "converting " << inputType.getElementType()
-                       << " to " << call.resultType.getElementType()
+      return error(op) << "converting " << inputType.getElementType() << " to "
+                       << call.resultType.getElementType()
                        << " is not supported";
     auto element = elementTypeOf(inputType.getElementType());
     if (!element)
@@ -310,8 +331,8 @@ struct LowerShardCollectivesPass
         .Case([&](shard::AllGatherOp o) {
           request.kind = CollectiveKind::AllGather;
           if (failed(readBlocks(op, resultType,
-                                o.getGatherAxis().getSExtValue(),
-                                "gather_axis", g, call.unpackAxis)))
+                                o.getGatherAxis().getSExtValue(), "gather_axis",
+                                g, call.unpackAxis)))
             return failure();
           return setElements(out);
         })
@@ -329,8 +350,8 @@ struct LowerShardCollectivesPass
           if (failed(readBlocks(op, inputType, o.getSplitAxis().getSExtValue(),
                                 "split_axis", g, call.packAxis)) ||
               failed(readBlocks(op, resultType,
-                                o.getConcatAxis().getSExtValue(),
-                                "concat_axis", g, call.unpackAxis)))
+                                o.getConcatAxis().getSExtValue(), "concat_axis",
+                                g, call.unpackAxis)))
             return failure();
           return setElements(in);
         })
@@ -350,8 +371,8 @@ struct LowerShardCollectivesPass
         .Case([&](shard::GatherOp o) {
           request.kind = CollectiveKind::Gather;
           if (failed(readBlocks(op, resultType,
-                                o.getGatherAxis().getSExtValue(),
-                                "gather_axis", g, call.unpackAxis)) ||
+                                o.getGatherAxis().getSExtValue(), "gather_axis",
+                                g, call.unpackAxis)) ||
               failed(readRoot(op, call, o.getRoot(), o.getRootDynamic())))
             return failure();
           return setElements(out);
@@ -394,16 +415,16 @@ struct LowerShardCollectivesPass
     auto name = call.grid->getAttrOfType<FlatSymbolRefAttr>(kNetworkAttr);
     if (!name && network.empty())
       return LogicalResult(error(call.op)
-                           << "no network for grid @"
-                           << call.grid.getSymName() << ": give the grid a "
-                           << kNetworkAttr << " attribute or pass network=");
+                           << "no network for grid @" << call.grid.getSymName()
+                           << ": give the grid a " << kNetworkAttr
+                           << " attribute or pass network=");
     StringRef symbol = name ? name.getValue() : StringRef(network);
     auto op = SymbolTable::lookupNearestSymbolFrom<topo::NetworkOp>(
         call.grid, StringAttr::get(&getContext(), symbol));
     if (!op)
-      return LogicalResult(error(call.op) << "no topo.network named @"
-                                          << symbol << " (for grid @"
-                                          << call.grid.getSymName() << ")");
+      return LogicalResult(error(call.op)
+                           << "no topo.network named @" << symbol
+                           << " (for grid @" << call.grid.getSymName() << ")");
     return op;
   }
 
@@ -423,14 +444,14 @@ struct LowerShardCollectivesPass
     for (int64_t extent : call.request.gridShape)
       devices *= uint64_t(extent);
     std::string message;
-    std::optional<std::vector<uint32_t>> resolved = resolvePlacement(
-        wanted, devices, (*model)->numNpus(), message);
+    std::optional<std::vector<uint32_t>> resolved =
+        resolvePlacement(wanted, devices, (*model)->numNpus(), message);
     if (!resolved)
-      return error(call.op) << "grid @" << call.grid.getSymName()
-                            << " on network @" << networkOp->getSymName()
-                            << ": " << message;
-    std::optional<GridCollectivePlan> planned = planGridCollective(
-        **model, *resolved, call.request, options, message);
+      return error(call.op)
+             << "grid @" << call.grid.getSymName() << " on network @"
+             << networkOp->getSymName() << ": " << message;
+    std::optional<GridCollectivePlan> planned =
+        planGridCollective(**model, *resolved, call.request, options, message);
     if (!planned)
       return error(call.op) << message;
     lowering.plan = std::move(*planned);
@@ -503,7 +524,9 @@ struct LowerShardCollectivesPass
       SymbolTable::setSymbolVisibility(func, SymbolTable::Visibility::Private);
       groupNames.push_back(spelling.symbol);
     }
-    writeDispatcher(b, loc, lowering, groupNames);
+    emitGridDispatcher(b, loc, lowering.name,
+                       elementTypeFor(b, lowering.elementType),
+                       lowering.plan.runs, groupNames);
     return success();
   }
 
@@ -523,237 +546,16 @@ struct LowerShardCollectivesPass
     return MPILoweringForm::Unrolled;
   }
 
-  /// `@name(in, out, E) -> i32`: 1 if the communicator is not the grid,
-  /// else the codes of the calling rank's group functions (the first that
-  /// is not 0), which it finds through `@name_runs`, the rank's class (one
-  /// class per distinct list of groups a rank runs).
-  void writeDispatcher(OpBuilder &b, Location loc,
-                       const RequestLowering &lowering,
-                       ArrayRef<std::string> groupNames) {
-    std::map<std::vector<uint32_t>, int32_t> classOf;
-    std::vector<const std::vector<uint32_t> *> classes;
-    SmallVector<int32_t> table;
-    for (const std::vector<uint32_t> &runs : lowering.plan.runs) {
-      auto [it, inserted] = classOf.try_emplace(runs, int32_t(classes.size()));
-      if (inserted)
-        classes.push_back(&runs);
-      table.push_back(it->second);
-    }
-    int64_t ranks = int64_t(table.size());
-    auto tableType = MemRefType::get({ranks}, b.getI32Type());
-    memref::GlobalOp::create(
-        b, loc, lowering.name + "_runs", b.getStringAttr("private"), tableType,
-        DenseElementsAttr::get(
-            RankedTensorType::get({ranks}, b.getI32Type()),
-            ArrayRef<int32_t>(table)),
-        /*constant=*/true, /*alignment=*/IntegerAttr());
-
-    Type bufferType = MemRefType::get(
-        {ShapedType::kDynamic}, elementTypeFor(b, lowering.elementType));
-    auto funcType = b.getFunctionType(
-        {bufferType, bufferType, b.getIndexType()}, {b.getI32Type()});
-    auto func = func::FuncOp::create(b, loc, lowering.name, funcType);
-    func.setPrivate();
-    OpBuilder::InsertionGuard guard(b);
-    Block *entry = func.addEntryBlock();
-    b.setInsertionPointToStart(entry);
-    auto i32 = [&](int64_t v) {
-      return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v)
-          .getResult();
-    };
-    Value world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
-    Value rank = mpi::CommRankOp::create(b, loc, Type(), b.getI32Type(), world)
-                     .getRank();
-    Value size = mpi::CommSizeOp::create(b, loc, Type(), b.getI32Type(), world)
-                     .getSize();
-    Value wrong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, size,
-                                        i32(ranks));
-    auto check = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, wrong,
-                                   /*withElseRegion=*/true);
-    b.setInsertionPointToStart(check.thenBlock());
-    scf::YieldOp::create(b, loc, i32(1));
-    b.setInsertionPointToStart(check.elseBlock());
-    Value runs = memref::GetGlobalOp::create(b, loc, tableType,
-                                             lowering.name + "_runs");
-    Value index =
-        arith::IndexCastOp::create(b, loc, b.getIndexType(), rank);
-    Value cls = memref::LoadOp::create(b, loc, runs, ValueRange{index});
-    Value clsIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), cls);
-    SmallVector<int64_t> cases;
-    for (size_t c = 0; c < classes.size(); ++c)
-      cases.push_back(int64_t(c));
-    auto dispatch = scf::IndexSwitchOp::create(
-        b, loc, TypeRange{b.getI32Type()}, clsIndex, cases, cases.size());
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(&dispatch.getDefaultRegion().emplaceBlock());
-      scf::YieldOp::create(b, loc, i32(0));
-      for (auto [region, runList] :
-           llvm::zip(dispatch.getCaseRegions(), classes)) {
-        b.setInsertionPointToStart(&region.emplaceBlock());
-        scf::YieldOp::create(
-            b, loc,
-            callChain(b, loc, *runList, groupNames, entry->getArguments()));
-      }
-    }
-    scf::YieldOp::create(b, loc, dispatch.getResult(0));
-    b.setInsertionPointAfter(check);
-    func::ReturnOp::create(b, loc, check.getResult(0));
-  }
-
-  /// Calls the groups' functions in order while they return 0.
-  Value callChain(OpBuilder &b, Location loc, ArrayRef<uint32_t> groups,
-                  ArrayRef<std::string> names, ValueRange args) {
-    if (groups.empty())
-      return arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-    Value code = func::CallOp::create(b, loc, names[groups.front()],
-                                      TypeRange{b.getI32Type()}, args)
-                     .getResult(0);
-    if (groups.size() == 1)
-      return code;
-    Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-    Value ok =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code, zero);
-    auto next = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, ok,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(next.thenBlock());
-    scf::YieldOp::create(b, loc,
-                         callChain(b, loc, groups.drop_front(), names, args));
-    b.setInsertionPointToStart(next.elseBlock());
-    scf::YieldOp::create(b, loc, code);
-    return next.getResult(0);
-  }
-
-  static Type elementTypeFor(OpBuilder &b, MPIElementType type) {
-    switch (type) {
-    case MPIElementType::F32:
-      return b.getF32Type();
-    case MPIElementType::F64:
-      return b.getF64Type();
-    case MPIElementType::I32:
-      return b.getI32Type();
-    case MPIElementType::I64:
-      return b.getI64Type();
-    case MPIElementType::F16:
-      return b.getF16Type();
-    case MPIElementType::BF16:
-      return b.getBF16Type();
-    }
-    std::abort();
-  }
-
-  /// A contiguous static memref as `memref<?xT>`.
-  static Value flatten(OpBuilder &b, Location loc, Value buffer) {
-    auto type = cast<MemRefType>(buffer.getType());
-    Value flat = buffer;
-    if (type.getRank() == 0) {
-      flat = memref::ExpandShapeOp::create(
-          b, loc, MemRefType::get({1}, type.getElementType()), buffer,
-          ArrayRef<ReassociationIndices>{});
-    } else if (type.getRank() > 1) {
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      flat = memref::CollapseShapeOp::create(b, loc, buffer,
-                                             ArrayRef<ReassociationIndices>{all});
-    }
-    return memref::CastOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
-        flat);
-  }
-
-  /// `memref<G x block>`: `shape` cut along `axis` into G blocks, stacked.
-  static MemRefType blocksType(ShapedType shape, int64_t axis,
-                               int64_t groupSize) {
-    SmallVector<int64_t> dims{groupSize};
-    dims.append(shape.getShape().begin(), shape.getShape().end());
-    dims[axis + 1] /= groupSize;
-    return MemRefType::get(dims, shape.getElementType());
-  }
-
-  /// Copies between `whole` and its blocks along `axis` stacked in
-  /// `blocks` (blocksType): block q covers indices [q*b, (q+1)*b) of the
-  /// axis. `toBlocks` copies from `whole`, else into it.
-  static void copyBlocks(OpBuilder &b, Location loc, Value whole, Value blocks,
-                         int64_t axis, bool toBlocks) {
-    auto type = cast<MemRefType>(blocks.getType());
-    SmallVector<Value> lbs, ubs, steps;
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    for (int64_t extent : type.getShape()) {
-      lbs.push_back(zero);
-      ubs.push_back(arith::ConstantIndexOp::create(b, loc, extent));
-      steps.push_back(one);
-    }
-    Value block = ubs[axis + 1];
-    scf::buildLoopNest(
-        b, loc, lbs, ubs, steps,
-        [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-          SmallVector<Value> at(ivs.drop_front());
-          Value base = arith::MulIOp::create(nb, nloc, ivs[0], block);
-          at[axis] = arith::AddIOp::create(nb, nloc, base, at[axis]);
-          if (toBlocks) {
-            Value v = memref::LoadOp::create(nb, nloc, whole, at);
-            memref::StoreOp::create(nb, nloc, v, blocks, ivs);
-          } else {
-            Value v = memref::LoadOp::create(nb, nloc, blocks, ivs);
-            memref::StoreOp::create(nb, nloc, v, whole, at);
-          }
-        });
-  }
-
   void replaceWithCall(ShardCall &call, const RequestLowering &lowering) {
-    OpBuilder b(call.op);
-    Location loc = call.op->getLoc();
-    int64_t groupSize =
+    GridCallSite site;
+    site.function = lowering.name;
+    site.elements = call.request.elements;
+    site.resultType = call.resultType;
+    site.groupSize =
         int64_t(lowering.plan.groups.front().shape.participants.size());
-    // Read now: the operand may be the replacement of an earlier op.
-    Value input = call.op->getOperand(0);
-    auto inputType = cast<ShapedType>(input.getType());
-    if (auto tensor = dyn_cast<RankedTensorType>(inputType))
-      input = bufferization::ToBufferOp::create(
-          b, loc, MemRefType::get(tensor.getShape(), tensor.getElementType()),
-          input, /*read_only=*/true);
-    Value inBlocks;
-    if (call.packAxis) {
-      inBlocks = memref::AllocOp::create(
-          b, loc, blocksType(inputType, *call.packAxis, groupSize));
-      copyBlocks(b, loc, input, inBlocks, *call.packAxis, /*toBlocks=*/true);
-    }
-    auto outType = MemRefType::get(call.resultType.getShape(),
-                                   call.resultType.getElementType());
-    Value out = memref::AllocOp::create(b, loc, outType);
-    Value outBlocks;
-    if (call.unpackAxis)
-      outBlocks = memref::AllocOp::create(
-          b, loc, blocksType(call.resultType, *call.unpackAxis, groupSize));
-    Value elements = arith::ConstantIndexOp::create(
-        b, loc, int64_t(call.request.elements));
-    Value code =
-        func::CallOp::create(
-            b, loc, lowering.name, TypeRange{b.getI32Type()},
-            ValueRange{flatten(b, loc, inBlocks ? inBlocks : input),
-                       flatten(b, loc, outBlocks ? outBlocks : out), elements})
-            .getResult(0);
-    Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-    Value ok =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code, zero);
-    cf::AssertOp::create(b, loc, ok,
-                         "tacos: " + lowering.name +
-                             " failed (is MPI_COMM_WORLD the grid?)");
-    if (inBlocks)
-      memref::DeallocOp::create(b, loc, inBlocks);
-    if (outBlocks) {
-      copyBlocks(b, loc, out, outBlocks, *call.unpackAxis, /*toBlocks=*/false);
-      memref::DeallocOp::create(b, loc, outBlocks);
-    }
-    Value result = out;
-    if (isa<RankedTensorType>(call.resultType))
-      result = bufferization::ToTensorOp::create(
-          b, loc, call.resultType, out, /*restrict=*/true, /*writable=*/true);
-    call.op->getResult(0).replaceAllUsesWith(result);
-    call.op->erase();
+    site.packAxis = call.packAxis;
+    site.unpackAxis = call.unpackAxis;
+    emitGridCall(call.op, site);
   }
 };
 
