@@ -7,6 +7,9 @@
 #include "tacos/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -31,6 +35,13 @@ void tacos::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::LLVM::LLVMDialect, mlir::memref::MemRefDialect,
                   mlir::mpi::MPIDialect, mlir::scf::SCFDialect,
                   mlir::ub::UBDialect>();
+  // The shard bridge (tacos-lower-shard-collectives): its input, and what
+  // One-Shot Bufferize needs after it for functions on tensors. Only these:
+  // a compiler that embeds tacos registers the rest of its own dialects.
+  registry.insert<mlir::shard::ShardDialect,
+                  mlir::bufferization::BufferizationDialect>();
+  mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
 }
 
 void tacos::registerAllPasses() {
@@ -43,5 +54,7 @@ void tacos::registerAllPasses() {
     registerConversionPasses();
     registerTacosPipeline();
     registerLowerToLLVMPipeline();
+    // Runs after the shard bridge on functions on tensors.
+    mlir::bufferization::registerOneShotBufferizePass();
   });
 }

@@ -54,6 +54,13 @@ mlir::LogicalResult emitTable(mlir::OpBuilder &builder, mlir::Location loc,
                               const exec::ExecutionPlan &plan,
                               const MPILowering &lowering, std::string &error);
 
+/// Writes `mpi` into the module's DLTI entry "MPI:Implementation" (which
+/// the LLVM lowering reads) unless the module names one already; an
+/// explicit option that contradicts it is an error from `pass`.
+mlir::LogicalResult setMPIImplementation(mlir::ModuleOp module,
+                                         MPILibrary mpi, bool explicitOption,
+                                         llvm::StringRef pass);
+
 } // namespace tacos
 
 #endif // TACOS_CONVERSION_COLLTOMPI_H

@@ -8,6 +8,7 @@
 #define TACOS_CONVERSION_PASSES_H
 
 #include "tacos/Conversion/CollToMPIOptions.h"
+#include "tacos/Dialect/Coll/Transforms/PassOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

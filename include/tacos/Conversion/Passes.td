@@ -37,7 +37,8 @@ def ConvertMPIProgramToLLVM
     One dialect conversion, with one LLVMTypeConverter, of everything a
     program of MPI calls is made of once `scf` is lowered to `cf` and
     `memref.subview` is expanded (as `tacos-lower-to-llvm` does first):
-    upstream's patterns for func, arith, cf, memref, ub, index and for the
+    upstream's patterns for func, arith, cf (`cf.assert` aborts), memref,
+    ub, index and for the
     mpi ops MLIR 22 lowers (init, finalize, comm_world, comm_rank,
     comm_split, send, recv, allreduce), and the project's for the rest
     (comm_size, isend, irecv, wait, barrier; see
@@ -194,6 +195,106 @@ def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::DLTIDialect",
+    "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect", "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
+  ];
+}
+
+def LowerShardCollectives
+    : Pass<"tacos-lower-shard-collectives", "mlir::ModuleOp"> {
+  let summary = "Lower shard collectives to calls of verified tacos algorithms";
+  let description = [{
+    The bridge from MLIR's `shard` dialect (docs/Shard.md): every
+    `shard.all_reduce`, `all_gather`, `reduce_scatter`, `all_to_all`,
+    `broadcast`, `reduce`, `gather` and `scatter` on a `shard.grid` of
+    static shape becomes a call of a function that runs, on the calling
+    process, a verified algorithm synthesized for the collective on the
+    network, instead of an MPI collective that knows nothing of it.
+
+    The network is the `topo.network` named by the grid's `tacos.network`
+    attribute, or else by `network=`. Grid device d (MPI rank d, as
+    upstream's `convert-shard-to-mpi` has it) sits on NPU `placement[d]`:
+    the grid's `tacos.placement` array, or else `placement=`, or else the
+    identity. The grid must have as many devices as the network has NPUs.
+
+    For each distinct request (collective, grid, axes, element type,
+    element count, reduction, root) the pass synthesizes one algorithm per
+    device group (devices sharing their coordinates outside `grid_axes`,
+    ordered by the listed axes) with the `coll-synthesize` options given,
+    lowers each as `convert-coll-to-mpi` does (one function per group) and
+    writes one dispatch function that runs the calling rank's group. The op
+    becomes a call of the dispatch function on flat buffers; a tensor
+    operand goes through `bufferization.to_buffer` and the result comes
+    back with `bufferization.to_tensor`, so One-Shot Bufferize runs after.
+    A call that fails (wrong communicator size) stops the program with
+    `cf.assert`.
+
+    ```mlir
+    topo.network @net { topo.dims [ring(4) link(50 GBps, 1 us), line(2) link(25 GBps, 2 us)] }
+    shard.grid @grid(shape = 2x4) {tacos.network = @net}
+    func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {
+      %y = shard.all_reduce %x on @grid grid_axes = [1] : tensor<8xf32> -> tensor<8xf32>
+      return %y : tensor<8xf32>
+    }
+    ```
+    becomes a call `@tacos_all_reduce_0(%in, %out, %c8)` whose body picks,
+    by the rank, `@tacos_all_reduce_0_g0` (devices 0-3) or
+    `@tacos_all_reduce_0_g1` (devices 4-7).
+
+    Errors name the op: a dynamic shape or root, a reduction other than
+    sum, max or min (f16 and bf16: sum), an element type other than f32,
+    f64, i32, i64, f16, bf16, a conversion between element types, a
+    gather, scatter, split or concat axis with a non-unit dimension before
+    it, an element count the collective cannot split, a missing network, a
+    grid that does not match the network, an invalid placement, and a
+    synthesis that fails.
+  }];
+  let options = [
+    Option<"network", "network", "std::string", /*default=*/"\"\"",
+           "The topo.network of grids without a tacos.network attribute">,
+    ListOption<"placement", "placement", "int64_t",
+               "NPU of each grid device, by linear index (default: the "
+               "identity), for grids without a tacos.placement attribute">,
+    Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
+           /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
+           [{::tacos::optionNoun("tacos-lower-shard-collectives", "algorithm")}]>,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the tie-breaking RNG">,
+    Option<"trials", "trials", "unsigned", /*default=*/"1",
+           "Synthesize with seeds seed..seed+trials-1 and keep the fastest">,
+    Option<"chunks", "chunks", "unsigned", /*default=*/"1",
+           "Chunks per participant's buffer (chunks(k) of the requests)">,
+    Option<"tag", "tag", "int64_t", /*default=*/"0",
+           "Tag of the first group function's messages; the i-th uses "
+           "tag + i, which must stay below 32768">,
+    Option<"form", "form", "::tacos::MPILoweringForm",
+           /*default=*/"::tacos::MPILoweringForm::Auto",
+           "How the steps are written",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::MPILoweringForm::Auto, "auto",
+                          "unrolled up to 4096 steps over all ranks, else table"),
+               clEnumValN(::tacos::MPILoweringForm::Unrolled, "unrolled",
+                          "one op per step under a switch on the rank"),
+               clEnumValN(::tacos::MPILoweringForm::Table, "table",
+                          "a constant table of steps walked by one loop")),
+             ::tacos::optionNoun("tacos-lower-shard-collectives", "form",
+                                 /*quoted=*/true)}]>,
+    Option<"mpi", "mpi", "::tacos::MPILibrary",
+           /*default=*/"::tacos::MPILibrary::OpenMPI",
+           "MPI library written to the module's DLTI \"MPI:Implementation\" "
+           "entry when it has none",
+           [{::llvm::cl::values(
+               clEnumValN(::tacos::MPILibrary::OpenMPI, "openmpi",
+                          "Open MPI (Debian's default)"),
+               clEnumValN(::tacos::MPILibrary::MPICH, "mpich",
+                          "MPICH and its ABI")),
+             ::tacos::optionNoun("tacos-lower-shard-collectives",
+                                 "MPI implementation", /*quoted=*/true)}]>
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect", "::mlir::DLTIDialect",
     "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
     "::mlir::mpi::MPIDialect", "::mlir::scf::SCFDialect",
     "::mlir::ub::UBDialect"

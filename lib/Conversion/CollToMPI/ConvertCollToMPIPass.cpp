@@ -33,11 +33,6 @@ using namespace tacos::coll;
 namespace {
 
 constexpr StringLiteral kPass = "convert-coll-to-mpi";
-constexpr StringLiteral kMPIImplementationKey = "MPI:Implementation";
-
-StringRef implementationName(MPILibrary mpi) {
-  return mpi == MPILibrary::OpenMPI ? "OpenMPI" : "MPICH";
-}
 
 /// One algorithm, checked and ready to be written.
 struct PlannedAlgorithm {
@@ -59,7 +54,7 @@ struct ConvertCollToMPIPass
     SmallVector<AlgorithmOp> algorithms(module.getOps<AlgorithmOp>());
     if (algorithms.empty())
       return;
-    if (failed(checkOptions(algorithms)) || failed(setImplementation(module)))
+    if (failed(checkOptions(algorithms)) || failed(setMPIImplementation(module, mpi, mpi.hasValue(), kPass)))
       return signalPassFailure();
 
     SymbolTableCollection symbols;
@@ -107,35 +102,6 @@ struct ConvertCollToMPIPass
              << kPass << ": reduction=" << optionValueName(reduction)
              << " is not supported for element-type="
              << optionValueName(elementType) << " (only sum)";
-    return success();
-  }
-
-  /// Writes mpi= into the module's DLTI map unless it already names an
-  /// implementation; an explicit mpi= that contradicts it is an error.
-  LogicalResult setImplementation(ModuleOp module) {
-    MLIRContext *ctx = &getContext();
-    StringRef wanted = implementationName(mpi);
-    auto map = module->getAttrOfType<MapAttr>(DLTIDialect::kMapAttrName);
-    SmallVector<DataLayoutEntryInterface> entries;
-    if (map) {
-      for (DataLayoutEntryInterface entry : map.getEntries()) {
-        auto key = llvm::dyn_cast_if_present<StringAttr>(entry.getKey());
-        if (key && key.getValue() == kMPIImplementationKey) {
-          auto value = dyn_cast<StringAttr>(entry.getValue());
-          if (mpi.hasValue() && (!value || value.getValue() != wanted))
-            return emitErrorAt(module)
-                   << kPass << ": mpi=" << optionValueName(mpi)
-                   << " contradicts the module's \"" << kMPIImplementationKey
-                   << "\" entry " << entry.getValue();
-          return success();
-        }
-        entries.push_back(entry);
-      }
-    }
-    entries.push_back(
-        DataLayoutEntryAttr::get(StringAttr::get(ctx, kMPIImplementationKey),
-                                 StringAttr::get(ctx, wanted)));
-    module->setAttr(DLTIDialect::kMapAttrName, MapAttr::get(ctx, entries));
     return success();
   }
 

@@ -10,7 +10,10 @@
 
 #include "tacos/Conversion/CollToMPI.h"
 
+#include "tacos/Dialect/Coll/IR/CollDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -888,5 +891,35 @@ LogicalResult tacos::emitTable(OpBuilder &builder, Location loc,
         .write(rank, steps.getType(), offsets.getType(), ranks.getType(),
                peers.getType());
   });
+  return success();
+}
+
+LogicalResult tacos::setMPIImplementation(ModuleOp module, MPILibrary mpi,
+                                          bool explicitOption,
+                                          StringRef pass) {
+  constexpr StringLiteral key = "MPI:Implementation";
+  MLIRContext *ctx = module.getContext();
+  StringRef wanted = mpi == MPILibrary::OpenMPI ? "OpenMPI" : "MPICH";
+  auto map = module->getAttrOfType<MapAttr>(DLTIDialect::kMapAttrName);
+  SmallVector<DataLayoutEntryInterface> entries;
+  if (map) {
+    for (DataLayoutEntryInterface entry : map.getEntries()) {
+      auto name = llvm::dyn_cast_if_present<StringAttr>(entry.getKey());
+      if (name && name.getValue() == key) {
+        auto value = dyn_cast<StringAttr>(entry.getValue());
+        if (explicitOption && (!value || value.getValue() != wanted))
+          return coll::emitErrorAt(module)
+                 << pass << ": mpi="
+                 << (mpi == MPILibrary::OpenMPI ? "openmpi" : "mpich")
+                 << " contradicts the module's \"" << key << "\" entry "
+                 << entry.getValue();
+        return success();
+      }
+      entries.push_back(entry);
+    }
+  }
+  entries.push_back(DataLayoutEntryAttr::get(StringAttr::get(ctx, key),
+                                             StringAttr::get(ctx, wanted)));
+  module->setAttr(DLTIDialect::kMapAttrName, MapAttr::get(ctx, entries));
   return success();
 }

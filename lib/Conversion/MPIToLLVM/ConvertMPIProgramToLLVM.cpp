@@ -101,6 +101,8 @@ struct ConvertMPIProgramToLLVMPass
     populateFuncToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    // The shard bridge stops a program whose collective call fails.
+    cf::populateAssertToLLVMConversionPattern(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
 
