@@ -5,6 +5,7 @@
 #include "tacos/Target/Libra/LibraImport.h"
 #include "tacos/Target/Trace/TraceExport.h"
 #include "tacos/Target/MSCCL/MSCCLExport.h"
+#include "tacos/Target/MSCCL/MSCCLImport.h"
 
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 
@@ -17,6 +18,7 @@ void tacos::registerAllTranslations() {
     registerLLVMIRExportTranslation();
     registerTraceExportTranslations();
     registerMSCCLExportTranslation();
+    registerMSCCLImportTranslation();
     return true;
   }();
   (void)registered;
