@@ -885,13 +885,21 @@ private:
     if (shape.root)
       spec.root = npuOf[*shape.root];
     uint64_t pieces = shape.numPieces();
-    if (options.chunkBytes == 0 ||
-        options.chunkBytes > uint64_t(kMaxSizeBytes) / pieces)
-      return fail("a chunk of " + std::to_string(options.chunkBytes) +
-                      " bytes makes the " + program.coll +
-                      " larger than 1 PiB or empty",
-                  parsed.where.algo);
-    spec.sizeBytes = int64_t(options.chunkBytes * pieces);
+    if (options.sizeBytes) {
+      if (options.sizeBytes > uint64_t(kMaxSizeBytes))
+        return fail("a size of " + std::to_string(options.sizeBytes) +
+                        " bytes is larger than 1 PiB",
+                    parsed.where.algo);
+      spec.sizeBytes = int64_t(options.sizeBytes);
+    } else {
+      if (options.chunkBytes == 0 ||
+          options.chunkBytes > uint64_t(kMaxSizeBytes) / pieces)
+        return fail("a chunk of " + std::to_string(options.chunkBytes) +
+                        " bytes makes the " + program.coll +
+                        " larger than 1 PiB or empty",
+                    parsed.where.algo);
+      spec.sizeBytes = int64_t(options.chunkBytes * pieces);
+    }
     if (std::string e = checkCollective(spec, network.numNpus()); !e.empty())
       return fail("the program is no valid " + program.coll + ": " + e,
                   parsed.where.algo);
@@ -1095,24 +1103,29 @@ private:
                     stepAt(g, t, s));
       if (!matchesModel(g, v, t, s, "the data it sends"))
         return false;
-      // The earliest free lane of the link.
+      // The lane where the chunk arrives first (parallel links may differ
+      // in speed), the lowest on ties.
       std::optional<LinkId> best;
       uint16_t bestLane = 0;
+      int64_t bestEnd = 0;
+      uint64_t bytes = sizes.bytes(uint64_t(v.chunk));
       for (uint16_t lane = 0;; ++lane) {
         std::optional<LinkId> l = findLink(network, src, dst, lane);
         if (!l)
           break;
-        if (!best || linkFree[*l] < linkFree[*best]) {
+        int64_t end = std::max(time, linkFree[*l]) +
+                      linkCost(network, *l, bytes, options.model).duration;
+        if (!best || end < bestEnd) {
           best = l;
           bestLane = lane;
+          bestEnd = end;
         }
       }
       if (!best)
         return fail("no link from NPU " + std::to_string(src) + " to NPU " +
                         std::to_string(dst) + " for " + stepName(g, t, s),
                     stepAt(g, t, s));
-      LinkCost cost = linkCost(network, *best, sizes.bytes(uint64_t(v.chunk)),
-                               options.model);
+      LinkCost cost = linkCost(network, *best, bytes, options.model);
       int64_t start = std::max(time, linkFree[*best]);
       linkFree[*best] = start + cost.occupancy;
       Transfer tr{uint32_t(v.chunk), src, dst, bestLane, TransferKind::Copy,

@@ -109,6 +109,10 @@ struct ImportOptions {
   /// never receives (Broadcast, Scatter) or never sends (Reduce, Gather).
   std::optional<uint32_t> rootGpu;
   uint64_t chunkBytes = 1 << 20;
+  /// The request's size instead (split into whole-byte chunks as the
+  /// collective splits it, so chunks may differ by a byte); 0: chunkBytes
+  /// times the chunk count.
+  uint64_t sizeBytes = 0;
   LinkModel model = LinkModel::Blocking;
 };
 

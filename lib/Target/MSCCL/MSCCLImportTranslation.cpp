@@ -59,6 +59,12 @@ struct Options {
       "msccl-chunk-bytes",
       llvm::cl::desc("Bytes of one chunk (default 1048576)"),
       llvm::cl::init(1 << 20), llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> size{
+      "msccl-size",
+      llvm::cl::desc("Size of the request in bytes, as coll ops write it "
+                     "(instead of --msccl-chunk-bytes; chunks may then differ "
+                     "by a byte)"),
+      llvm::cl::init(0), llvm::cl::cat(category)};
   llvm::cl::opt<std::string> linkModel{
       "msccl-link-model",
       llvm::cl::desc("blocking or pipelined (default blocking)"),
@@ -214,6 +220,13 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
 
   exec::msccl::ImportOptions importOptions;
   importOptions.chunkBytes = options->chunkBytes;
+  importOptions.sizeBytes = options->size;
+  if (options->size.getNumOccurrences() &&
+      options->chunkBytes.getNumOccurrences()) {
+    optionError(context, "msccl-size")
+        << "give either --msccl-size or --msccl-chunk-bytes";
+    return nullptr;
+  }
   if (options->linkModel == "blocking") {
     importOptions.model = LinkModel::Blocking;
   } else if (options->linkModel == "pipelined") {

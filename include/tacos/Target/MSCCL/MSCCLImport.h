@@ -15,7 +15,7 @@
 namespace tacos {
 
 /// Registers `--import-msccl-xml` and its options (--msccl-network,
-/// --msccl-bandwidth, --msccl-latency, --msccl-chunk-bytes,
+/// --msccl-bandwidth, --msccl-network-name, --msccl-latency, --msccl-chunk-bytes, --msccl-size,
 /// --msccl-link-model, --msccl-root, --msccl-ranks, --msccl-name).
 void registerMSCCLImportTranslation();
 
