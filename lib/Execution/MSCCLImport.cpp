@@ -296,7 +296,7 @@ private:
     if (perRank && chunks % gpus != 0)
       return r.fail("nchunksperloop " + std::to_string(chunks) +
                         " is not a multiple of ngpus " + std::to_string(gpus) +
-                        ": a " + p.coll +
+                        ": " + p.coll +
                         " splits its buffers into ngpus * k chunks",
                     chunksAt);
     result.chunksPerRank = uint32_t(perRank ? chunks / gpus : chunks);
@@ -449,12 +449,12 @@ private:
       return r.fail("depid and deps must both be -1 or both name a step",
                     r.valueAt(depId < 0 ? "depid" : "deps"));
     if (sendsMessage(*t) && tb.send < 0)
-      return r.fail(std::string("a '") + stepTypeName(*t) +
-                        "' step sends, but its threadblock has send=\"-1\"",
+      return r.fail(std::string("step type '") + stepTypeName(*t) +
+                        "' sends, but its threadblock has send=\"-1\"",
                     type->valueAt);
     if (receivesMessage(*t) && tb.recv < 0)
-      return r.fail(std::string("a '") + stepTypeName(*t) +
-                        "' step receives, but its threadblock has recv=\"-1\"",
+      return r.fail(std::string("step type '") + stepTypeName(*t) +
+                        "' receives, but its threadblock has recv=\"-1\"",
                     type->valueAt);
     if (readsSrc(*t) &&
         !inRange(r, gpu, step.srcBuf, srcOff, cnt, "srcbuf", "srcoff"))
@@ -813,13 +813,12 @@ private:
       shape.root = candidates[0];
       return true;
     }
-    std::string which = byReceives ? "never receives" : "never sends";
     return fail("cannot tell the root of the " + program.coll + ": " +
                     (candidates.empty()
                          ? "every gpu " +
                                std::string(byReceives ? "receives" : "sends")
                          : std::to_string(candidates.size()) + " gpus " +
-                               which) +
+                               (byReceives ? "never receive" : "never send")) +
                     "; give the root gpu (--msccl-root)",
                 parsed.where.algo);
   }
@@ -1261,15 +1260,19 @@ private:
         Value want{int64_t(c), total[int64_t(c)]};
         if (v == want && model[g][int64_t(c)] == want.ranks)
           continue;
-        std::string holds = v == want ? describe(v) + ", but the transfers "
-                                                      "leave it with " +
-                                            describe(Value{
-                                                int64_t(c),
-                                                model[g][int64_t(c)]})
-                                      : describe(v);
+        if (v == want)
+          return fail("gpu " + std::to_string(g) + " ends with " +
+                          slotName('o', off) + " holding " + describe(v) +
+                          ", but as transfers the program leaves gpu " +
+                          std::to_string(g) + " with " +
+                          describe(Value{int64_t(c), model[g][int64_t(c)]}) +
+                          "; coll.algorithm keeps one value per chunk and "
+                          "NPU, so partial values of a chunk kept apart on "
+                          "one gpu (and combined by 're') have no spelling",
+                      parsed.where.gpus[g]);
         return fail("the program does not compute the " + program.coll +
                         ": gpu " + std::to_string(g) + " ends with " +
-                        slotName('o', off) + " holding " + holds +
+                        slotName('o', off) + " holding " + describe(v) +
                         "; it must hold " + describe(want),
                     parsed.where.gpus[g]);
       }

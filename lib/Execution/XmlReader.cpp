@@ -328,7 +328,10 @@ private:
                           std::to_string(first->at.column) + ")",
                       attribute.at);
       skipSpace();
-      if (atEnd() || peek() != '=')
+      if (atEnd())
+        return fail("unexpected end of the file in the start tag of <" +
+                    e->name + ">");
+      if (peek() != '=')
         return fail("expected '=' after attribute '" + attribute.name +
                     "', found " + here());
       advance();
