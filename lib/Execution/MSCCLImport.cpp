@@ -787,6 +787,9 @@ private:
   /// The root: given, or the one GPU the data flow allows.
   bool chooseRoot() {
     CollectiveKind kind = parsed.kind;
+    if (!hasRoot(kind) && options.rootGpu)
+      return fail("a root is given, but " + program.coll + " has none",
+                  parsed.where.algo);
     if (!hasRoot(kind))
       return true;
     if (options.rootGpu) {

@@ -139,8 +139,9 @@ std::optional<Network> deriveNetwork(const exec::msccl::ParsedProgram &parsed,
             ? toTime(value, unit, latencyPs)
             : "expected a time such as '1 us', got '" +
                   options->latency.getValue() + "'";
-  if (err.empty() && latencyPs < 0)
-    err = "the latency must not be negative";
+  // topo.link takes positive latencies only.
+  if (err.empty() && latencyPs <= 0)
+    err = "the latency must be positive";
   if (!err.empty()) {
     optionError(context, "msccl-latency") << err;
     return std::nullopt;
@@ -292,6 +293,16 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
           << "names " << importOptions.npuOf.size() << " NPUs for "
           << gpus << " gpus";
       return nullptr;
+    }
+    std::vector<bool> seen(network->numNpus(), false);
+    for (uint32_t npu : importOptions.npuOf) {
+      if (npu < network->numNpus() && seen[npu]) {
+        optionError(context, "msccl-ranks")
+            << "NPU " << npu << " is named twice";
+        return nullptr;
+      }
+      if (npu < network->numNpus())
+        seen[npu] = true;
     }
     for (uint32_t npu : importOptions.npuOf)
       if (npu >= network->numNpus()) {
