@@ -105,3 +105,5 @@
 // WRONG_NESTING: {{.*}}/wrong-nesting.xml:8:3: error: </gpu> closes <tb> (opened at 3:5)
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/wrong-result.xml 2>&1 | FileCheck %s --check-prefix=WRONG_RESULT
 // WRONG_RESULT: {{.*}}/wrong-result.xml:10:3: error: the program does not compute the allgather: gpu 1 ends with o[0] holding chunk 2 with the contributions of rank 2; it must hold chunk 0 with the contributions of rank 0
+// RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/missing-own-chunk.xml 2>&1 | FileCheck %s --check-prefix=MISSING_OWN_CHUNK
+// MISSING_OWN_CHUNK: {{.*}}/missing-own-chunk.xml:3:3: error: the program does not compute the allgather: gpu 0 ends with o[0] holding no data; it must hold chunk 0 with the contributions of rank 0

@@ -1,13 +1,17 @@
 // --import-msccl-xml on hand-written programs: the example of
 // ../shared/reference/MSCCL-XML.md (every GPU written out), and a ring
 // All-Reduce in msccl-tools' style with rcs, rrs, rrcs, nop, cnt="2", a
-// prolog, comments, single quotes and an entity. Both import, verify,
-// simulate to their own time, and lower to MPI.
+// prolog, comments, single quotes and an entity, and an in-place All-Gather.
+// They import, verify, simulate to their own time, and lower to MPI.
 // RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml | tacos-opt --coll-verify | FileCheck %s --check-prefix=AG
 // RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml | tacos-opt --coll-simulate | FileCheck %s --check-prefix=AG-TIME
 // RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml | tacos-opt --convert-coll-to-mpi | FileCheck %s --check-prefix=MPI
 // RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/fused.xml | tacos-opt --coll-verify | FileCheck %s --check-prefix=FUSED
 // RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/fused.xml | tacos-opt --coll-simulate | FileCheck %s --check-prefix=FUSED-TIME
+// In place, GPU g's i[0] is o[g] (the same file out of place is
+// Inputs/bad-xml/missing-own-chunk.xml).
+// RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3_inplace.xml | tacos-opt --coll-verify | FileCheck %s --check-prefix=INPLACE
+// INPLACE: coll.algorithm @ag_ring3_inplace all_gather on @msccl size(3 MiB) time(43.94304 us) attributes {coll.verified}
 
 // The derived network: one link per ordered pair that communicates, 50 GBps
 // and 1 us; chunks of 1 MiB. Each GPU sends its chunk, then forwards the
