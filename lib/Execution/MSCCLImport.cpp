@@ -690,6 +690,9 @@ std::string slotName(char buf, int64_t off) {
 // The symbolic run
 //===----------------------------------------------------------------------===//
 
+/// Chunks times GPUs the importer places (about 10 s of work).
+constexpr uint64_t kMaxPlacements = uint64_t(1) << 28;
+
 struct Message {
   std::vector<Value> values;
   std::vector<size_t> transfers;
@@ -907,10 +910,18 @@ private:
                   parsed.where.algo);
     sizes = spec.chunkSizes(network.numNpus());
 
-    // Initial values and buffer sizes.
+    // Initial values and buffer sizes. Placing every chunk on every GPU
+    // costs chunks * gpus steps: bound it, so that a small hostile file
+    // (an All-to-All of 1000 GPUs) is refused rather than run for hours.
     slots.resize(n);
     model.resize(n);
     uint64_t chunks = shape.numChunks();
+    if (chunks * n > kMaxPlacements)
+      return fail("the program is too large to import: " +
+                      std::to_string(chunks) + " chunks on " +
+                      std::to_string(n) + " gpus (at most " +
+                      std::to_string(kMaxPlacements) + " chunk placements)",
+                  parsed.where.algo);
     for (uint32_t g = 0; g < n; ++g) {
       auto in = slicePiece(shape, g, Buffer::In);
       auto out = slicePiece(shape, g, Buffer::Out);
