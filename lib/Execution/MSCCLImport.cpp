@@ -315,8 +315,9 @@ private:
         !r.integer("s_chunks", 0, maxChunks, scratch, std::nullopt, why))
       return false;
     if (id != index)
-      return r.fail("<gpu> id " + std::to_string(id) + " out of order; expected " +
-                        std::to_string(index) + " (ids are 0..ngpus-1 in order)",
+      return r.fail("<gpu> id " + std::to_string(id) +
+                        " out of order; expected " + std::to_string(index) +
+                        " (ids are 0..ngpus-1 in order)",
                     r.valueAt("id"));
     if (index >= numGpus)
       return r.fail("more <gpu> elements than ngpus (" +
@@ -364,7 +365,8 @@ private:
                    std::nullopt, "below nchannels"))
       return false;
     if (id != index)
-      return r.fail("<tb> id " + std::to_string(id) + " out of order; expected " +
+      return r.fail("<tb> id " + std::to_string(id) +
+                        " out of order; expected " +
                         std::to_string(index) +
                         " (ids are 0..n-1 in order within a gpu)",
                     r.valueAt("id"));
@@ -412,7 +414,8 @@ private:
     if (!r.integer("s", 0, INT32_MAX, s))
       return false;
     if (s != index)
-      return r.fail("<step> s " + std::to_string(s) + " out of order; expected " +
+      return r.fail("<step> s " + std::to_string(s) +
+                        " out of order; expected " +
                         std::to_string(index) +
                         " (steps are 0..n-1 in order within a threadblock)",
                     r.valueAt("s"));
@@ -563,7 +566,8 @@ private:
         const Threadblock &tb = p.gpus[g].threadblocks[t];
         for (uint32_t s = 0; s < tb.steps.size(); ++s) {
           if (sendsMessage(tb.steps[s].type))
-            fifos[{g, uint32_t(tb.send), tb.channel}].first.push_back({g, t, s});
+            fifos[{g, uint32_t(tb.send), tb.channel}].first.push_back(
+                {g, t, s});
           if (receivesMessage(tb.steps[s].type))
             fifos[{uint32_t(tb.recv), g, tb.channel}].second.push_back(
                 {g, t, s});

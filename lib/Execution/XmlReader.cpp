@@ -323,8 +323,9 @@ private:
       if (!name(attribute.name, "an attribute name, '>' or '/>'"))
         return nullptr;
       if (const Attribute *first = e->find(attribute.name))
-        return failAt("duplicate attribute '" + attribute.name + "' (first at " +
-                          std::to_string(first->at.line) + ":" +
+        return failAt("duplicate attribute '" + attribute.name +
+                          "' (first at " + std::to_string(first->at.line) +
+                          ":" +
                           std::to_string(first->at.column) + ")",
                       attribute.at);
       skipSpace();

@@ -15,8 +15,9 @@
 namespace tacos {
 
 /// Registers `--import-msccl-xml` and its options (--msccl-network,
-/// --msccl-bandwidth, --msccl-network-name, --msccl-latency, --msccl-chunk-bytes, --msccl-size,
-/// --msccl-link-model, --msccl-root, --msccl-ranks, --msccl-name).
+/// --msccl-network-name, --msccl-bandwidth, --msccl-latency,
+/// --msccl-chunk-bytes, --msccl-size, --msccl-link-model, --msccl-root,
+/// --msccl-ranks, --msccl-name).
 void registerMSCCLImportTranslation();
 
 } // namespace tacos
