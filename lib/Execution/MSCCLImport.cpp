@@ -744,6 +744,19 @@ private:
   std::vector<Transfer> transfers;
   std::vector<int64_t> linkFree;
 
+  /// A received contribution kept apart in a slot, waiting for its `re`.
+  struct Pending {
+    size_t transfer;
+    uint64_t serial;
+    uint32_t tb, step;
+  };
+  /// Per GPU, by slot key.
+  std::vector<std::unordered_map<int64_t, Pending>> pending;
+  /// Event serials: of the last send of each chunk from each GPU, and of
+  /// the last copy that replaced the GPU's value of it.
+  uint64_t serial = 0;
+  std::vector<std::unordered_map<int64_t, uint64_t>> sent, overwritten;
+
   struct TbState {
     uint32_t pc = 0;
     int64_t ready = 0;
@@ -856,6 +869,26 @@ private:
     int64_t b = buf == 'i' ? 0 : buf == 'o' ? 1 : 2;
     return (b << 40) | off;
   }
+  /// In place, one buffer holds both: what `in` and `out` can hold is
+  /// what the buffer holding them has from their start on (msccl-tools
+  /// write i_chunks="0" for an in-place All-Gather, o_chunks="0" for an
+  /// in-place All-Reduce).
+  void aliasCapacities(uint32_t g, uint32_t &in, uint32_t &out) const {
+    uint32_t slice = g * shape.chunksPerRank;
+    switch (parsed.kind) {
+    case CollectiveKind::AllGather:
+    case CollectiveKind::Gather:
+      in = out > slice ? out - slice : 0;
+      break;
+    case CollectiveKind::ReduceScatter:
+    case CollectiveKind::Scatter:
+      out = in > slice ? in - slice : 0;
+      break;
+    default:
+      in = out = std::max(in, out);
+    }
+  }
+
   Value &slot(uint32_t g, char buf, int64_t off) {
     return slots[g][key(g, buf, off)];
   }
@@ -919,6 +952,9 @@ private:
     // (an All-to-All of 1000 GPUs) is refused rather than run for hours.
     slots.resize(n);
     model.resize(n);
+    pending.resize(n);
+    sent.resize(n);
+    overwritten.resize(n);
     uint64_t chunks = shape.numChunks();
     if (chunks * n > kMaxPlacements)
       return fail("the program is too large to import: " +
@@ -945,7 +981,10 @@ private:
               needOut, int64_t(*roles.outPiece) - (out ? *out : 0) + 1);
       }
       const Gpu &gpu = program.gpus[g];
-      if (gpu.inChunks < needIn || gpu.outChunks < needOut)
+      uint32_t inCap = gpu.inChunks, outCap = gpu.outChunks;
+      if (program.inplace)
+        aliasCapacities(g, inCap, outCap);
+      if (inCap < needIn || outCap < needOut)
         return fail("gpu " + std::to_string(g) + " has i_chunks=" +
                         std::to_string(gpu.inChunks) + " and o_chunks=" +
                         std::to_string(gpu.outChunks) + ", but a " +
@@ -1068,6 +1107,37 @@ private:
                 stepAt(g, t, s));
   }
 
+  static bool disjoint(const std::vector<uint32_t> &a,
+                       const std::vector<uint32_t> &b) {
+    std::vector<uint32_t> common;
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(),
+                          std::back_inserter(common));
+    return common.empty();
+  }
+
+  /// `re` of a contribution kept apart (src) into the GPU's value of the
+  /// chunk (dst): the contribution's transfer was a reduce. That holds in
+  /// the transfer model only if the GPU's value did not leave (a send) or
+  /// get replaced (a copy) since the transfer landed.
+  bool resolvePending(uint32_t g, uint32_t t, uint32_t s, const Pending &p,
+                      const Value &src, const Value &dst,
+                      const std::string &dstName, Value &result) {
+    if (!combine(dst, src, result, g, t, s, dstName) ||
+        !matchesModel(g, dst, t, s, dstName))
+      return false;
+    if (sent[g][src.chunk] > p.serial || overwritten[g][src.chunk] > p.serial)
+      return fail(stepName(g, t, s) + " combines " + describe(src) +
+                      ", received by " + stepName(g, p.tb, p.step) +
+                      ", but gpu " + std::to_string(g) +
+                      (sent[g][src.chunk] > p.serial ? " sent" : " replaced") +
+                      " the chunk in between; as transfers, the contribution "
+                      "would have been part of it",
+                  stepAt(g, t, s));
+    transfers[p.transfer].kind = TransferKind::Reduce;
+    model[g][src.chunk] = result.ranks;
+    return true;
+  }
+
   /// Receives message `msg` with step (g, t, s) at `time`; the values to
   /// send on (rcs, rrs, rrcs) go to `forward`.
   bool receive(uint32_t g, uint32_t t, uint32_t s, const Message &msg,
@@ -1095,8 +1165,24 @@ private:
         // reduces without a race.
         auto it = model[g].find(in.chunk);
         bool none = it == model[g].end() || it->second.empty();
+        if (!none && step.type == StepType::Recv && disjoint(it->second, in.ranks)) {
+          // A contribution kept apart (received into its own slot while
+          // the GPU holds another part of the chunk): a reduce, if a later
+          // `re` combines it with the GPU's value (resolvePending).
+          int64_t at = key(g, step.dstBuf, step.dstOff + j);
+          if (pending[g].count(at))
+            return fail(stepName(g, t, s) + " receives into " +
+                            slotName(step.dstBuf, step.dstOff + j) +
+                            " before the contribution received there earlier "
+                            "was combined",
+                        stepAt(g, t, s));
+          pending[g][at] = {msg.transfers[j], ++serial, t, s};
+          slot(g, step.dstBuf, step.dstOff + j) = result;
+          continue;
+        }
         tr.kind = none && total[in.chunk].size() > 1 ? TransferKind::Reduce
                                                       : TransferKind::Copy;
+        overwritten[g][in.chunk] = ++serial;
       }
       model[g][in.chunk] = result.ranks;
       if (store)
@@ -1120,6 +1206,7 @@ private:
                     stepAt(g, t, s));
       if (!matchesModel(g, v, t, s, "the data it sends"))
         return false;
+      sent[g][v.chunk] = ++serial;
       // The lane where the chunk arrives first (parallel links may differ
       // in speed), the lowest on ties.
       std::optional<LinkId> best;
@@ -1187,15 +1274,21 @@ private:
       for (uint32_t j = 0; j < step.count; ++j) {
         Value src = slot(g, step.srcBuf, step.srcOff + j);
         Value &dst = slot(g, step.dstBuf, step.dstOff + j);
+        std::string dstName = slotName(step.dstBuf, step.dstOff + j);
         if (src.empty())
           return fail(stepName(g, t, s) + " reduces " +
                           slotName(step.srcBuf, step.srcOff + j) +
                           ", which holds no data",
                       stepAt(g, t, s));
         Value result;
-        if (!combine(dst, src, result, g, t, s,
-                     slotName(step.dstBuf, step.dstOff + j)))
+        auto p = pending[g].find(key(g, step.srcBuf, step.srcOff + j));
+        if (p != pending[g].end()) {
+          if (!resolvePending(g, t, s, p->second, src, dst, dstName, result))
+            return false;
+          pending[g].erase(p);
+        } else if (!combine(dst, src, result, g, t, s, dstName)) {
           return false;
+        }
         dst = result;
       }
     }
@@ -1264,8 +1357,20 @@ private:
     return fail("deadlock: " + cycle, stepAt(g, t, tbs[g][t].pc));
   }
 
-  /// Every `out` slot the collective names holds its chunk, complete.
+  /// Every `out` slot the collective names holds its chunk, complete, and
+  /// every contribution kept apart was combined.
   bool checkResult() {
+    for (uint32_t g = 0; g < numGpus(); ++g) {
+      std::optional<Pending> first;
+      for (auto &[at, p] : pending[g])
+        if (!first || p.serial < first->serial)
+          first = p;
+      if (first)
+        return fail(stepName(g, first->tb, first->step) + " receives a "
+                    "contribution that no 're' combines with the gpu's value "
+                    "of the chunk; as transfers it would replace that value",
+                    stepAt(g, first->tb, first->step));
+    }
     uint64_t chunks = shape.numChunks();
     for (uint32_t g = 0; g < numGpus(); ++g) {
       auto out = slicePiece(shape, g, Buffer::Out);

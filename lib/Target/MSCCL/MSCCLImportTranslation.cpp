@@ -15,6 +15,7 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/MSCCLImport.h"
 #include "tacos/Network/Quantity.h"
+#include "tacos/Verification/Verifier.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -332,6 +333,22 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
       exec::msccl::interpret(*parsed, *network, importOptions, error);
   if (!imported) {
     emitError(locOf(error.at)) << error.message;
+    return nullptr;
+  }
+
+  // The run keeps the transfer model's values consistent with the
+  // program's; the verifier checks the result all the same, so that a case
+  // the run does not foresee is refused here rather than written.
+  std::vector<Violation> violations = verifyAlgorithm(
+      *network,
+      buildVerificationSpec(imported->spec, network->numNpus(),
+                            importOptions.model),
+      imported->schedule.view(), imported->timePs);
+  if (!violations.empty()) {
+    emitError(locOf(parsed->where.algo))
+        << "the program's transfers are no valid coll.algorithm: "
+        << propertyName(violations.front().property) << ": "
+        << violations.front().message;
     return nullptr;
   }
 

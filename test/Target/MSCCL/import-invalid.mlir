@@ -38,7 +38,7 @@
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/huge-number.xml 2>&1 | FileCheck %s --check-prefix=HUGE_NUMBER
 // HUGE_NUMBER: {{.*}}/huge-number.xml:10:25: error: attribute 'i_chunks' of <gpu> is 99999999999999999999999, outside [0, 32768]: the executor's offsets are int16
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/local-reduce.xml 2>&1 | FileCheck %s --check-prefix=LOCAL_REDUCE
-// LOCAL_REDUCE: {{.*}}/local-reduce.xml:4:3: error: gpu 0 ends with o[0] holding chunk 0 with the contributions of ranks {0, 1}, but as transfers the program leaves gpu 0 with chunk 0 with the contributions of rank 1; coll.algorithm keeps one value per chunk and NPU, so partial values of a chunk kept apart on one gpu (and combined by 're') have no spelling
+// LOCAL_REDUCE: {{.*}}/local-reduce.xml:15:7: error: step 1 (re) of threadblock 1 of gpu 0 combines chunk 0 with the contributions of rank 1, received by step 2 (r) of threadblock 0 of gpu 0, but gpu 0 sent the chunk in between; as transfers, the contribution would have been part of it
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/malformed-number.xml 2>&1 | FileCheck %s --check-prefix=MALFORMED_NUMBER
 // MALFORMED_NUMBER: {{.*}}/malformed-number.xml:4:49: error: attribute 'srcoff' of <step> must be an integer, got '0x1'
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/missing-algo-attribute.xml 2>&1 | FileCheck %s --check-prefix=MISSING_ALGO_ATTRIBUTE

@@ -11,6 +11,14 @@
 // In place, GPU g's i[0] is o[g] (the same file out of place is
 // Inputs/bad-xml/missing-own-chunk.xml).
 // RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3_inplace.xml | tacos-opt --coll-verify | FileCheck %s --check-prefix=INPLACE
+// A contribution received into scratch and combined with 're' (msccl-tools'
+// all-pairs All-Reduce) is a reduce transfer.
+// RUN: tacos-translate --import-msccl-xml %S/Inputs/good-xml/allpairs.xml | tacos-opt --coll-verify | FileCheck %s --check-prefix=PAIRS
+// PAIRS: coll.algorithm @ar_pairs all_reduce on @msccl size(2 MiB) time(43.94304 us) attributes {coll.verified} {
+// PAIRS-NEXT: coll.transfer reduce 1 over 0 -> 1 at [0, 21971520]
+// PAIRS-NEXT: coll.transfer reduce 0 over 1 -> 0 at [0, 21971520]
+// PAIRS-NEXT: coll.transfer copy 0 over 0 -> 1 at [21971520, 43943040]
+// PAIRS-NEXT: coll.transfer copy 1 over 1 -> 0 at [21971520, 43943040]
 // INPLACE: coll.algorithm @ag_ring3_inplace all_gather on @msccl size(3 MiB) time(43.94304 us) attributes {coll.verified}
 
 // The derived network: one link per ordered pair that communicates, 50 GBps
