@@ -40,8 +40,10 @@
 // keep its values of a chunk consistent with it: a send sends the GPU's
 // value of the chunk, a receive (r, rcs) sets it, a receive-reduce (rrc,
 // rrs, rrcs) combines the received value with the GPU's value (kind Reduce).
-// What has no such spelling (two different partial values of one chunk on
-// one GPU, as `re` of two received values makes) is refused where it is
+// A contribution received (r) into a slot of its own and later combined
+// into the GPU's value by `re` is a reduce transfer, if the GPU neither sent
+// nor replaced the chunk in between. What has no such spelling (other
+// partial values of one chunk kept apart on one GPU) is refused where it is
 // first used.
 //
 //===----------------------------------------------------------------------===//
