@@ -240,4 +240,47 @@ TEST(MSCCLImport, DeadlockNamesItsCycle) {
             "gpu 0");
 }
 
+std::string stepIn(int s, const char *type, char srcBuf, int srcOff,
+                   char dstBuf, int dstOff, int cnt = 1, int depid = -1,
+                   int deps = -1, int hasdep = 0) {
+  return "<step s=\"" + std::to_string(s) + "\" type=\"" + type +
+         "\" srcbuf=\"" + srcBuf + "\" srcoff=\"" + std::to_string(srcOff) +
+         "\" dstbuf=\"" + dstBuf + "\" dstoff=\"" + std::to_string(dstOff) +
+         "\" cnt=\"" + std::to_string(cnt) + "\" depid=\"" +
+         std::to_string(depid) + "\" deps=\"" + std::to_string(deps) +
+         "\" hasdep=\"" + std::to_string(hasdep) + "\"/>\n";
+}
+
+TEST(MSCCLImport, InPlaceAllPairsReduceThroughScratch) {
+  // msccl-tools' in-place All-Reduce: o_chunks="0", everything in `in`;
+  // GPU g receives the peer's part of chunk g into scratch, combines it
+  // with re, and sends the result back.
+  std::string text = "<algo name=\"x\" proto=\"Simple\" nchannels=\"1\" "
+                     "nchunksperloop=\"2\" ngpus=\"2\" coll=\"allreduce\" "
+                     "inplace=\"1\">\n";
+  for (int g = 0; g < 2; ++g)
+    text += "<gpu id=\"" + std::to_string(g) +
+            "\" i_chunks=\"2\" o_chunks=\"0\" s_chunks=\"1\">\n<tb id=\"0\" "
+            "send=\"" +
+            std::to_string(1 - g) + "\" recv=\"" + std::to_string(1 - g) +
+            "\" chan=\"0\">\n" + stepIn(0, "s", 'i', 1 - g, 's', 0) +
+            stepIn(1, "r", 's', 0, 's', 0, 1, -1, -1, 1) +
+            stepIn(2, "s", 'i', g, 'i', g, 1, 1, 0) +
+            stepIn(3, "r", 'i', 1 - g, 'i', 1 - g) +
+            "</tb>\n<tb id=\"1\" send=\"-1\" recv=\"-1\" chan=\"0\">\n" +
+            stepIn(0, "re", 's', 0, 'i', g, 1, 0, 1, 1) + "</tb>\n</gpu>\n";
+  text += "</algo>\n";
+  ImportOptions options;
+  options.chunkBytes = 1000000;
+  ImportedAlgorithm a = import(text, pairNetwork(2), options);
+  ASSERT_EQ(a.schedule.size(), 4u);
+  ScheduleView v = a.schedule.view();
+  // The contributions (first two transfers) reduce, the results copy.
+  EXPECT_EQ(v.kindByte(0), uint8_t(TransferKind::Reduce));
+  EXPECT_EQ(v.kindByte(1), uint8_t(TransferKind::Reduce));
+  EXPECT_EQ(v.kindByte(2), uint8_t(TransferKind::Copy));
+  EXPECT_EQ(v.kindByte(3), uint8_t(TransferKind::Copy));
+  EXPECT_EQ(a.timePs, 2 * kHop);
+}
+
 } // namespace
