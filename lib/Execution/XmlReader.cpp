@@ -9,6 +9,8 @@
 
 #include "tacos/Execution/XmlReader.h"
 
+#include <unordered_map>
+
 namespace tacos::xml {
 
 const Attribute *Element::find(std::string_view name) const {
@@ -300,6 +302,9 @@ private:
     advance(); // '<'
     if (!name(e->name, "an element name"))
       return nullptr;
+    // Attribute names seen, for duplicates in linear time however many a
+    // hostile file puts on one element.
+    std::unordered_map<std::string, size_t> seen;
     for (;;) {
       bool spaced = !atEnd() && isSpace(peek());
       skipSpace();
@@ -322,12 +327,15 @@ private:
       attribute.at = cursor;
       if (!name(attribute.name, "an attribute name, '>' or '/>'"))
         return nullptr;
-      if (const Attribute *first = e->find(attribute.name))
+      auto [it, fresh] = seen.insert({attribute.name, e->attributes.size()});
+      if (!fresh) {
+        const Attribute *first = &e->attributes[it->second];
         return failAt("duplicate attribute '" + attribute.name +
                           "' (first at " + std::to_string(first->at.line) +
                           ":" +
                           std::to_string(first->at.column) + ")",
                       attribute.at);
+      }
       skipSpace();
       if (atEnd())
         return fail("unexpected end of the file in the start tag of <" +
