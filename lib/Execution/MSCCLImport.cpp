@@ -987,8 +987,8 @@ private:
       if (inCap < needIn || outCap < needOut)
         return fail("gpu " + std::to_string(g) + " has i_chunks=" +
                         std::to_string(gpu.inChunks) + " and o_chunks=" +
-                        std::to_string(gpu.outChunks) + ", but a " +
-                        program.coll + " of " +
+                        std::to_string(gpu.outChunks) + ", but " +
+                        program.coll + " with k=" +
                         std::to_string(parsed.chunksPerRank) +
                         " chunks per rank needs " + std::to_string(needIn) +
                         " and " + std::to_string(needOut),

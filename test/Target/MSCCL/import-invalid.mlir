@@ -107,3 +107,5 @@
 // WRONG_RESULT: {{.*}}/wrong-result.xml:10:3: error: the program does not compute the allgather: gpu 1 ends with o[0] holding chunk 2 with the contributions of rank 2; it must hold chunk 0 with the contributions of rank 0
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/missing-own-chunk.xml 2>&1 | FileCheck %s --check-prefix=MISSING_OWN_CHUNK
 // MISSING_OWN_CHUNK: {{.*}}/missing-own-chunk.xml:3:3: error: the program does not compute the allgather: gpu 0 ends with o[0] holding no data; it must hold chunk 0 with the contributions of rank 0
+// RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/buffer-too-small.xml 2>&1 | FileCheck %s --check-prefix=BUFFER_TOO_SMALL
+// BUFFER_TOO_SMALL: {{.*}}/buffer-too-small.xml:3:3: error: gpu 0 has i_chunks=1 and o_chunks=4, but allgather with k=2 chunks per rank needs 2 and 4
