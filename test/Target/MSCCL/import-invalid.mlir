@@ -109,3 +109,5 @@
 // MISSING_OWN_CHUNK: {{.*}}/missing-own-chunk.xml:3:3: error: the program does not compute the allgather: gpu 0 ends with o[0] holding no data; it must hold chunk 0 with the contributions of rank 0
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/buffer-too-small.xml 2>&1 | FileCheck %s --check-prefix=BUFFER_TOO_SMALL
 // BUFFER_TOO_SMALL: {{.*}}/buffer-too-small.xml:3:3: error: gpu 0 has i_chunks=1 and o_chunks=4, but allgather with k=2 chunks per rank needs 2 and 4
+// RUN: not tacos-translate --import-msccl-xml %S/Inputs/bad-xml/too-large.xml 2>&1 | FileCheck %s --check-prefix=TOO_LARGE
+// TOO_LARGE: {{.*}}/too-large.xml:2:1: error: the program is too large to import: 490000 chunks on 700 gpus (at most 268435456 chunk placements)
