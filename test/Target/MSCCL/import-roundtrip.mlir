@@ -186,3 +186,9 @@
 // RUN: FileCheck %s --check-prefix=CHANNELS-ORIGINAL < %t.ch.mlir
 // CHANNELS-ORIGINAL: coll.algorithm @ag64 {{.*}} time(126 us)
 // CHANNELS: coll.algorithm @ag64 {{.*}} time(149.625 us) attributes {coll.verified}
+
+// The pipelined link model: two chunks in flight on one link (two channels).
+// RUN: tacos-translate %S/Inputs/pipelined.mlir --export-msccl-xml | tacos-translate --import-msccl-xml --msccl-network=%S/Inputs/pipelined.mlir --msccl-size=8 --msccl-link-model=pipelined | tacos-opt --coll-verify --coll-simulate > %t.pipe.mlir
+// RUN: cat %S/Inputs/pipelined.mlir %t.pipe.mlir | FileCheck %s --check-prefix=PIPE
+// PIPE: coll.algorithm @bc {{.*}} time([[T:[^)]+]]) latency(pipelined)
+// PIPE: coll.algorithm @bc {{.*}} time([[T]]) latency(pipelined)
