@@ -56,6 +56,10 @@ CallShape CallShape::of(const CollectiveSpec &spec, uint32_t numNpus) {
 /// Rank r's participant index, if it takes part.
 static std::optional<uint32_t> participantIndex(const CallShape &shape,
                                                 uint32_t rank) {
+  // Participant r is usually NPU r: no search (the MSCCL importer asks for
+  // every chunk at every GPU).
+  if (rank < shape.participants.size() && shape.participants[rank] == rank)
+    return rank;
   for (uint32_t q = 0; q < shape.participants.size(); ++q)
     if (shape.participants[q] == rank)
       return q;

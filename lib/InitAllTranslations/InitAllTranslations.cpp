@@ -6,6 +6,7 @@
 #include "tacos/Target/Trace/TraceExport.h"
 #include "tacos/Target/MSCCL/MSCCLExport.h"
 #include "tacos/Target/MSCCLPP/MSCCLPPExport.h"
+#include "tacos/Target/MSCCL/MSCCLImport.h"
 
 #include "mlir/Target/SMTLIB/ExportSMTLIB.h"
 
@@ -19,6 +20,7 @@ void tacos::registerAllTranslations() {
     registerTraceExportTranslations();
     registerMSCCLExportTranslation();
     registerMSCCLPPExportTranslation();
+    registerMSCCLImportTranslation();
     return true;
   }();
   (void)registered;

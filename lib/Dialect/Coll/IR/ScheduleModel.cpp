@@ -176,3 +176,26 @@ AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
   request->erase();
   return algorithm;
 }
+
+AlgorithmOp coll::createAlgorithm(OpBuilder &builder, Location loc,
+                                  StringRef name, StringRef network,
+                                  const CollectiveSpec &spec,
+                                  const ScheduleView &transfers,
+                                  int64_t timePs, tacos::LinkModel model,
+                                  TransferForm form) {
+  Builder &b = builder;
+  auto algorithm = AlgorithmOp::create(
+      builder, loc, b.getStringAttr(name),
+      CollectiveAttr::get(b.getContext(), fromCore(spec.kind)),
+      FlatSymbolRefAttr::get(b.getContext(), network),
+      spec.root ? b.getI64IntegerAttr(*spec.root) : IntegerAttr(),
+      spec.group.empty() ? DenseI64ArrayAttr()
+                         : b.getDenseI64ArrayAttr(spec.group),
+      b.getI64IntegerAttr(spec.sizeBytes),
+      b.getI64IntegerAttr(spec.chunksPerRank), b.getI64IntegerAttr(timePs),
+      LinkModelAttr::get(b.getContext(), fromCore(model)),
+      DenseResourceElementsAttr(), IntegerAttr());
+  algorithm.getBody().emplaceBlock();
+  writeTransfers(algorithm, transfers, form);
+  return algorithm;
+}

@@ -85,6 +85,15 @@ AlgorithmOp replaceWithAlgorithm(CollectiveOpInterface request,
                                  tacos::LinkModel model,
                                  std::optional<TransferForm> form);
 
+/// Creates, at the builder's insertion point, a `coll.algorithm` @name on
+/// @network for the request `spec` with `transfers` (an imported schedule:
+/// its network is the one the caller writes beside it).
+AlgorithmOp createAlgorithm(mlir::OpBuilder &builder, mlir::Location loc,
+                            llvm::StringRef name, llvm::StringRef network,
+                            const CollectiveSpec &spec,
+                            const ScheduleView &transfers, int64_t timePs,
+                            tacos::LinkModel model, TransferForm form);
+
 /// Conversions between the IR enums and the core's.
 CollectiveKind toCore(Collective kind);
 Collective fromCore(CollectiveKind kind);
