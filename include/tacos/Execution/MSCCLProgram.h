@@ -24,7 +24,48 @@
 // and a receive (write) waits for the last write and for every send that
 // read the place since. A step carries one dependency; the others become
 // `nop` steps before it. It cannot deadlock for the reason RankProgram.h
-// gives: every wait is for a step with a smaller (time, class) key.
+// gives: every wait is for a step with a smaller (time, class) key (a send
+// also waits, at worst, for the receiver to take the connection's previous
+// message, whose receive ended no later than the send starts).
+//
+// Aggregation (cnt > 1). Consecutive transfers of one connection (source,
+// destination, channel) become one step at the first one's place in the
+// order when nothing can tell: their places are contiguous on both GPUs, they
+// land the same way (all reduce, or all plain), the sender writes none of
+// them between the first send and its own, and the receiver touches none of
+// them between the first receive and its own. Then the sender has every
+// chunk at the first send, and the receiver may take them all at the first
+// receive; every wait of the step is still for a smaller key. Up to
+// kMaxCount chunks a step.
+//
+// Fusion. A send whose data is what a receive on the same GPU and channel
+// just wrote (every chunk's last write is that receive) becomes part of the
+// receive's step: `rcs` after a plain receive, `rrcs` after a reduction the
+// GPU keeps, `rrs` after one it does not keep (the chunk's next access is the
+// send and then nothing, outside `o`, or an overwriting plain receive). The
+// step stays at the receive's place in the order, so it is fused only if no
+// other send of that connection comes between (FIFO order unchanged) and the
+// connection's previous message was received strictly before the receive
+// ends (the step's wait for room is for a smaller key). Such a step needs a
+// threadblock with both peers on one channel, as msccl-tools makes them: per
+// GPU, (receive peer, send peer, channel) triples are paired greedily by how
+// many steps they fuse, each connection in at most one threadblock. `re` is
+// never needed: every reduction of a schedule lands with a receive.
+//
+// In place. The executor runs an `inplace` program when the call's buffers
+// alias: `in` is `out` (allreduce, reduce, broadcast, alltoall), `in` is the
+// rank's slice of `out` (allgather, gather: i[j] is o[rank*i_chunks + j]),
+// or `out` is the rank's slice of `in` (reducescatter, scatter: o[j] is
+// i[rank*o_chunks + j]). inplace=1 is written when aliasing changes nothing:
+// every read of `in` is a copy onto its own alias, or reads a chunk whose
+// alias no step writes. That holds for every collective except All-to-All,
+// whose input chunks go out from places that receives overwrite. The ASTRA-
+// sim mode writes inplace=0 (it leaves the copies out). outofplace is 1.
+//
+// Size window. Without --msccl-min-bytes/--msccl-max-bytes the executor
+// picks the program for calls whose chunk is within a factor 2 of the
+// algorithm's: [chunksPerLoop * chunk / 2, chunksPerLoop * chunk * 2]
+// (defaultWindow), i.e. half to twice the synthesized buffer size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +78,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tacos::exec::msccl {
@@ -99,6 +141,9 @@ struct Options {
   /// ASTRA-sim's converter: only s, r, rrc and nop steps, srcoff == dstoff
   /// (copies from `in` are left out; it models communication only).
   bool astraSim = false;
+  /// Fuse forwards into rcs/rrs/rrcs steps and aggregate chunks into cnt > 1
+  /// steps (see above); off, every transfer is its own s and r/rrc.
+  bool fuse = true;
 };
 
 struct Program {
@@ -119,6 +164,11 @@ const char *collName(CollectiveKind kind);
 std::optional<Program> buildProgram(const CallShape &shape,
                                     const ScheduleView &schedule,
                                     const Options &options, std::string &error);
+
+/// The size window for a program whose chunks are `chunkBytes` (the largest
+/// chunk of the request): half to twice chunksPerLoop * chunkBytes.
+std::pair<uint64_t, uint64_t> defaultWindow(const Program &program,
+                                            uint64_t chunkBytes);
 
 /// Writes the `<algo>` element with every attribute the executor requires.
 void writeXml(const Program &program, std::ostream &os);
