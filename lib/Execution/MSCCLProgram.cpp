@@ -313,10 +313,17 @@ struct Plan {
     }
     if (reduceLanding(single[t]) != reduceLanding(unitId))
       return false;
-    uint64_t c = schedule.chunk(t);
+    // The sender writes none of the unit's chunks from the first send to
+    // t's (so none while the first is in flight either: t starts after it
+    // ends); the receiver touches none of t's until t's receive.
     const RankOrder &so = orders[src], &ro = orders[dst];
-    return !so.touchedBetween(c, so.posOf.at(unitId), so.posOf.at(single[t]),
-                              /*writesOnly=*/true) &&
+    size_t sendFirst = so.posOf.at(unitId), sendT = so.posOf.at(single[t]);
+    for (size_t m : unit)
+      if (so.touchedBetween(schedule.chunk(m), sendFirst, sendT,
+                            /*writesOnly=*/true))
+        return false;
+    uint64_t c = schedule.chunk(t);
+    return !so.touchedBetween(c, sendFirst, sendT, /*writesOnly=*/true) &&
            !ro.touchedBetween(c, ro.posOf.at(unitId), ro.posOf.at(single[t]),
                               /*writesOnly=*/false);
   }
@@ -576,8 +583,12 @@ private:
     // Steps per connection: a threadblock with both peers must still fit
     // the executor's step limit, or it would cost channels.
     std::map<std::tuple<bool, uint32_t, uint32_t>, size_t> steps;
-    for (size_t u : plan.mine[rank])
+    std::set<std::tuple<bool, uint32_t, uint32_t>> large;
+    for (size_t u : plan.mine[rank]) {
       ++steps[{sends(u), peerOf(u), plan.channel(u)}];
+      if (plan.units[u].size() > kConnectionRoom)
+        large.insert({sends(u), peerOf(u), plan.channel(u)});
+    }
     std::set<std::pair<uint32_t, uint32_t>> recvUsed, sendUsed;
     std::set<std::tuple<uint32_t, uint32_t, uint32_t>> chosen;
     for (auto &[n, key] : ranked) {
@@ -586,6 +597,10 @@ private:
         continue;
       if (steps[{false, a, chan}] + steps[{true, b, chan}] - n >
           kMaxStepsPerThreadblock)
+        continue;
+      // A message larger than the connection's buffer completes only while
+      // its receive runs: keep its threadblocks to one connection each.
+      if (large.count({false, a, chan}) || large.count({true, b, chan}))
         continue;
       recvUsed.insert({a, chan});
       sendUsed.insert({b, chan});

@@ -32,11 +32,15 @@
 // destination, channel) become one step at the first one's place in the
 // order when nothing can tell: their places are contiguous on both GPUs, they
 // land the same way (all reduce, or all plain), the sender writes none of
-// them between the first send and its own, and the receiver touches none of
-// them between the first receive and its own. Then the sender has every
-// chunk at the first send, and the receiver may take them all at the first
-// receive; every wait of the step is still for a smaller key. Up to
-// kMaxCount chunks a step.
+// the step's chunks between the first send and the last, and the receiver
+// touches none of them between the first receive and its own. Then the
+// sender has every chunk at the first send, and the receiver may take them
+// all at the first receive; every wait of the step is still for a smaller
+// key. Up to kMaxCount chunks a step. The executor moves a step's chunks one
+// piece after the other through the connection's buffer, which holds
+// kConnectionRoom chunks at the least; a step of more chunks completes only
+// while its receive runs, so its connection keeps threadblocks of its own at
+// both ends (never one with two peers), where nothing else waits behind it.
 //
 // Fusion. A send whose data is what a receive on the same GPU and channel
 // just wrote (every chunk's last write is that receive) becomes part of the
@@ -88,6 +92,9 @@ constexpr uint32_t kMaxStepsPerThreadblock = 64;
 constexpr uint32_t kMaxThreadblocksPerChannel = 32;
 constexpr uint32_t kMaxCount = 71;
 constexpr int32_t kMaxOffset = 32767;
+/// Chunks a connection's buffer holds at the least (Simple: two pieces of
+/// one chunk for large calls; LL and LL128 hold eight).
+constexpr uint32_t kConnectionRoom = 2;
 /// NCCL's MAXCHANNELS, which the executor's channels index.
 constexpr uint32_t kMaxChannels = 32;
 

@@ -43,3 +43,24 @@
 // PIPE: <tb id="2" send="1" recv="-1" chan="1">
 
 // OK: ok: {{.*}}, delivered
+
+// Steps of cnt=3 (Inputs/aggregate.mlir: each link carries 3 contiguous
+// chunks back to back, twice): one s and one r step per link and round, in
+// threadblocks with one peer (a step larger than the connection's buffer
+// must not share its threadblock), replayed chunk by chunk.
+// RUN: tacos-translate %S/Inputs/aggregate.mlir --export-msccl-xml > %t.agg.xml && %python %S/Inputs/replay_msccl.py %t.agg.xml | FileCheck %s --check-prefix=OK
+// RUN: FileCheck %s --check-prefix=CNT3 < %t.agg.xml
+// CNT3: <gpu id="0"
+// CNT3: <tb id="1" send="1" recv="-1" chan="0">
+// CNT3-NEXT: <step s="0" type="s" srcbuf="o" srcoff="0" dstbuf="o" dstoff="0" cnt="3"
+// CNT3-NEXT: <step s="1" type="s" srcbuf="o" srcoff="6" dstbuf="o" dstoff="6" cnt="3"
+// CNT3: <tb id="2" send="-1" recv="2" chan="0">
+// CNT3-NEXT: <step s="0" type="r" srcbuf="o" srcoff="6" dstbuf="o" dstoff="6" cnt="3"
+// CNT3-NEXT: <step s="1" type="r" srcbuf="o" srcoff="3" dstbuf="o" dstoff="3" cnt="3"
+
+// Fused steps in what tacos synthesizes: forwards (rcs), partial sums kept
+// and forwarded (rrcs) or only forwarded (rrs).
+// RUN: FileCheck %s --check-prefix=FUSED < %t.ar_torus.xml
+// FUSED-DAG: type="rcs"
+// FUSED-DAG: type="rrcs"
+// FUSED-DAG: type="rrs"
