@@ -14,6 +14,8 @@
 // RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/big-message-shared-tb.xml | FileCheck %s --check-prefix=BIG
 // RUN: %python %S/Inputs/replay_msccl.py %S/Inputs/replay-re.xml | FileCheck %s --check-prefix=RE-OK
 // RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/re-twice.xml | FileCheck %s --check-prefix=RE
+// RUN: %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/a2a-inplace.xml | FileCheck %s --check-prefix=A2A-OUT-OF-PLACE
+// RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/a2a-inplace.xml --in-place | FileCheck %s --check-prefix=A2A-IN-PLACE
 
 // The reduction no longer waits for the copy of the input it reduces into;
 // the replay ran the copy first, but nothing orders them on a GPU.
@@ -46,3 +48,8 @@
 // peer's contribution twice.
 // RE-OK: ok: allreduce on 2 gpus, 8 steps, delivered
 // RE: error: gpu 0 tb 2 step 2 (re): reduction counts [(1, 0)] twice
+// The exported 4-GPU ring All-to-All (@a2a_ring of replay.mlir) claiming
+// inplace="1": fine out of place, but in place a receive overwrites an input
+// chunk before it is sent.
+// A2A-OUT-OF-PLACE: ok: alltoall on 4 gpus, 32 steps, delivered
+// A2A-IN-PLACE: error: gpu 1 tb 2 step 1 (r): overwrites o[0] while tb 1 may still read it

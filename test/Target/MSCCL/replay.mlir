@@ -64,3 +64,31 @@
 // FUSED-DAG: type="rcs"
 // FUSED-DAG: type="rrcs"
 // FUSED-DAG: type="rrs"
+
+// inplace="1" on every collective but All-to-All, and the programs replay
+// with the input aliased to the output as in the executor's in-place call;
+// All-to-All says inplace="0" (its inputs leave from places that receives
+// overwrite: replay-checker.mlir, A2A-IN-PLACE).
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rs_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.bc_ring.xml --root 1 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rd_ring.xml --root 2 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ga_ring.xml --root 3 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.sc_ring.xml --root 1 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag2_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar2_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag_torus.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rs_torus.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar_torus.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.bc_torus.xml --root 4 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rd_torus.xml --root 4 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ga_torus.xml --root 0 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.sc_torus.xml --root 8 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar_group.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag_row.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.bc_row.xml --root 2 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rs_row.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: not %python %S/Inputs/replay_msccl.py %t.a2a_ring.xml --in-place | FileCheck %s --check-prefix=A2A
+// IN-PLACE: ok: {{.*}}, delivered in place
+// A2A: error: algo: inplace="0", the executor never runs it in place

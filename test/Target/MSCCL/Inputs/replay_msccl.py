@@ -18,7 +18,10 @@
 # executor's timing could expose). At the end it checks the collective's
 # postcondition on every GPU's output.
 #
-# Usage: replay_msccl.py FILE [--root R] [--astra-sim]
+# With --in-place it runs an inplace="1" program as the executor's in-place
+# call: the input aliases the output (see Replay.alias).
+#
+# Usage: replay_msccl.py FILE [--root R] [--astra-sim] [--in-place]
 # Prints "ok: ..." and exits 0, or prints "error: ..." and exits 1.
 #
 # ===---------------------------------------------------------------------=== #
@@ -198,8 +201,9 @@ def check_dependencies(gpus):
 
 
 class Replay:
-    def __init__(self, algo, gpus, root, astra):
+    def __init__(self, algo, gpus, root, astra, in_place=False):
         self.algo, self.gpus, self.root = algo, gpus, root
+        self.in_place = in_place
         # ASTRA-sim programs leave out the copies from the input: data
         # nobody wrote reads as unknown (the empty set) instead of failing.
         self.astra = astra
@@ -210,6 +214,11 @@ class Replay:
                                     for j in range(g["i_chunks"])],
                               "o": [None] * g["o_chunks"],
                               "s": [None] * g["s_chunks"]})
+            # In place, the input lives in the output where they alias.
+            for j in range(g["i_chunks"]):
+                q = self.alias(r, j)
+                if q is not None:
+                    self.bufs[r]["o"][q] = self.bufs[r]["i"][j]
         # Per place: (last write clock, reads since as clocks).
         self.access = {}
         self.queues = {}
@@ -225,6 +234,29 @@ class Replay:
         k = self.gpus[r]["i_chunks"]
         base = r * k if coll in ("allgather", "gather") else 0
         return frozenset({(r, base + j)})
+
+    def alias(self, r, j):
+        """The output chunk that input chunk j of GPU r is in an in-place
+        call (msccl_lifecycle.cc: in == out for allreduce, reduce,
+        broadcast, alltoall; in = out + rank * count for allgather and
+        gather; out = in + rank * count for reducescatter and scatter)."""
+        if not self.in_place:
+            return None
+        g, coll = self.gpus[r], self.algo["coll"]
+        if coll in ("allgather", "gather"):
+            q = r * g["i_chunks"] + j
+        elif coll in ("reducescatter", "scatter"):
+            q = j - r * g["o_chunks"]
+        else:
+            q = j
+        return q if 0 <= q < g["o_chunks"] else None
+
+    def resolve(self, r, buf, off):
+        if buf == "i" and 0 <= off < self.gpus[r]["i_chunks"]:
+            q = self.alias(r, off)
+            if q is not None:
+                return "o", q
+        return buf, off
 
     def place(self, r, buf, off, where):
         if buf not in self.bufs[r]:
@@ -259,22 +291,24 @@ class Replay:
     def read(self, r, tid, buf, off, cnt, where):
         vals = []
         for j in range(cnt):
-            b = self.place(r, buf, off + j, where)
-            self.touch(r, tid, buf, off + j, False, where)
-            if b[off + j] is None and self.astra:
+            rb, ro = self.resolve(r, buf, off + j)
+            b = self.place(r, rb, ro, where)
+            self.touch(r, tid, rb, ro, False, where)
+            if b[ro] is None and self.astra:
                 vals.append(frozenset())
                 continue
-            if b[off + j] is None:
-                raise Fail(f"{where}: reads {buf}[{off + j}] before anything "
+            if b[ro] is None:
+                raise Fail(f"{where}: reads {rb}[{ro}] before anything "
                            "was written there")
-            vals.append(b[off + j])
+            vals.append(b[ro])
         return vals
 
     def write(self, r, tid, buf, off, vals, where):
         for j, v in enumerate(vals):
-            b = self.place(r, buf, off + j, where)
-            self.touch(r, tid, buf, off + j, True, where)
-            b[off + j] = v
+            rb, ro = self.resolve(r, buf, off + j)
+            b = self.place(r, rb, ro, where)
+            self.touch(r, tid, rb, ro, True, where)
+            b[ro] = v
 
     def reduce(self, a, b, where):
         if a & b and not self.astra:
@@ -462,11 +496,17 @@ def main():
     ap.add_argument("--astra-sim", action="store_true",
                     help="check ASTRA-sim's subset; the copies from the "
                     "input are left out, so outputs are not checked")
+    ap.add_argument("--in-place", action="store_true",
+                    help="run an inplace=\"1\" program with the input "
+                    "aliased to the output as the executor's in-place call")
     args = ap.parse_args()
     try:
         algo, gpus = parse(args.file, args.astra_sim)
         check_dependencies(gpus)
-        replay = Replay(algo, gpus, args.root, args.astra_sim)
+        if args.in_place and not algo["inplace"]:
+            raise Fail("algo: inplace=\"0\", the executor never runs it "
+                       "in place")
+        replay = Replay(algo, gpus, args.root, args.astra_sim, args.in_place)
         steps = replay.run()
         if not args.astra_sim:
             replay.check()
@@ -477,6 +517,8 @@ def main():
         print(f"error: not XML: {e}")
         return 1
     what = "delivered" if not args.astra_sim else "paired (outputs unchecked)"
+    if args.in_place:
+        what += " in place"
     print(f"ok: {algo['coll']} on {len(gpus)} gpus, {steps} steps, {what}")
     return 0
 
