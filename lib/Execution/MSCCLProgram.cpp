@@ -1,9 +1,11 @@
 //===- MSCCLProgram.cpp - A schedule as an MSCCL-IR program ---------------===//
 //
-// See MSCCLProgram.h for the placement, threadblocks, channels, order and
-// dependencies. This file: channels of every transfer (once, for both ends),
-// then one GPU at a time (places, copies from `in`, steps in event order),
-// then the executor's limits, then the XML.
+// See MSCCLProgram.h for the placement, threadblocks, channels, order,
+// dependencies, aggregation, fusion and in place. This file: channels of
+// every transfer (once, for both ends), places, units (aggregation, from
+// every GPU's order of single transfers), then one GPU at a time (copies
+// from `in`, fusion, threadblocks, steps in event order), then in place and
+// the executor's limits, then the XML.
 //
 //===----------------------------------------------------------------------===//
 
@@ -223,11 +225,10 @@ RankOrder orderOf(const ScheduleView &schedule, const std::vector<Unit> &units,
   for (size_t u : mine) {
     size_t i = units[u].front();
     bool s = schedule.src(i) == rank;
-    order.events.push_back(
-        {s ? schedule.start(i) : schedule.end(i), uint8_t(s),
-         uint8_t(!s && schedule.kindByte(i) == 1 ? 0 : 1),
-         s ? schedule.dst(i) : schedule.src(i), schedule.lane(i),
-         schedule.chunk(i), i, u});
+    order.events.push_back({s ? schedule.start(i) : schedule.end(i), uint8_t(s),
+                            uint8_t(!s && schedule.kindByte(i) == 1 ? 0 : 1),
+                            s ? schedule.dst(i) : schedule.src(i),
+                            schedule.lane(i), schedule.chunk(i), i, u});
   }
   std::sort(order.events.begin(), order.events.end());
   for (size_t p = 0; p < order.events.size(); ++p) {
@@ -304,7 +305,8 @@ struct Plan {
                const std::vector<size_t> &single) const {
     size_t f = unit.front(), l = unit.back();
     uint32_t src = schedule.src(f), dst = schedule.dst(f);
-    if (unit.size() >= kMaxCount || schedule.kindByte(t) != schedule.kindByte(f))
+    if (unit.size() >= kMaxCount ||
+        schedule.kindByte(t) != schedule.kindByte(f))
       return false;
     for (uint32_t r : {src, dst}) {
       Loc a = place(r, l), b = place(r, t);
@@ -351,7 +353,8 @@ struct Plan {
     std::sort(byLink.begin(), byLink.end(),
               [&](size_t a, size_t b) { return key(a) < key(b); });
     std::vector<Unit> merged;
-    size_t head = 0; // the transfer whose single unit stands for `merged.back()`
+    size_t head =
+        0; // the transfer whose single unit stands for `merged.back()`
     for (size_t n = 0; n < byLink.size(); ++n) {
       size_t t = byLink[n];
       if (!merged.empty()) {
@@ -534,8 +537,8 @@ private:
     bool early = !connectionBetween(true, b, chan, pu, pv);
     if (early)
       if (auto prev = connectionNeighbour(true, b, chan, pu, true))
-        early = schedule.end(plan.units[*prev].front()) <
-                schedule.end(us.front());
+        early =
+            schedule.end(plan.units[*prev].front()) < schedule.end(us.front());
     // At the send's place: nothing touches the chunks in between, no other
     // receive of the connection comes between, and the sender's next
     // message on it starts strictly after `v` (it waits for room).
@@ -744,9 +747,8 @@ private:
     for (size_t m : members)
       if (const auto &w = states[schedule.chunk(m)].lastWrite)
         deps.push_back(*w);
-    StepRef ref =
-        append(tbOf.at({false, schedule.dst(i), plan.channel(unit)}), step,
-               deps);
+    StepRef ref = append(tbOf.at({false, schedule.dst(i), plan.channel(unit)}),
+                         step, deps);
     for (size_t m : members)
       states[schedule.chunk(m)].readsSinceWrite.push_back(ref);
   }
@@ -766,9 +768,8 @@ private:
     // A reduction reads its source and writes its destination: both are
     // the chunk's place; so is a fused step's (the executor reads rcs's
     // destination only, rrs's source only).
-    Loc src = reduce || fused != fusedRecv.end() || options.astraSim
-                  ? first.loc
-                  : remote;
+    Loc src = reduce || fused != fusedRecv.end() || options.astraSim ? first.loc
+                                                                     : remote;
     step.srcBuf = src.buf;
     step.srcOff = int32_t(src.off);
     step.dstBuf = first.loc.buf;
@@ -1056,10 +1057,9 @@ std::optional<Program> buildProgram(const CallShape &shape,
     bool tbLimit = false;
     for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
       bool stepLimit = false;
-      program = buildWithChannels(
-          shape, schedule, options,
-          assignChannels(schedule, perChannel, colours), error, stepLimit,
-          tbLimit);
+      program = buildWithChannels(shape, schedule, options,
+                                  assignChannels(schedule, perChannel, colours),
+                                  error, stepLimit, tbLimit);
       if (program || !stepLimit || perChannel == 1)
         break;
       limitError = error;

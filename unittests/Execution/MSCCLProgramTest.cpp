@@ -2,8 +2,10 @@
 //
 // Hand-made schedules whose programs are checked step by step: placement by
 // exec::chunkRoles, one threadblock per (peer, direction, channel), one
-// dependency per step with the rest as nops, refusals. The lit tests in
-// test/Target/MSCCL replay exported programs of synthesized algorithms.
+// dependency per step with the rest as nops, fused steps (rcs, rrs, rrcs)
+// where the order allows them, cnt > 1 aggregation, inplace, refusals. The lit
+// tests in test/Target/MSCCL replay exported programs of synthesized
+// algorithms.
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,13 +9,17 @@
 // Chunks live where the MPI lowering puts them (exec::chunkRoles): a chunk
 // the rank finally holds in `out`, one it only reads at the start in `in`,
 // anything else (forwarded chunks, partial sums) in a scratch chunk of its
-// own. Threadblocks: one per (peer, direction, channel) as MSCCL's own
-// tools make them, plus one local threadblock for the copies from `in`.
-// Channels: lane l of a link and transfers that overlap on it (pipelined
-// link model) take different channels, so that within one channel a link
-// carries one transfer at a time and the sender's order (by start) is the
-// receiver's order (by end): the FIFO pairing per (sending threadblock,
-// receiving threadblock, channel) delivers the chunks the schedule says.
+// own. Threadblocks: one per connection (peer, direction, channel) as
+// MSCCL's own tools make them, or one for a receive and a send connection
+// whose steps fuse (below), plus local threadblocks for the copies from
+// `in`. Channels: lane l of a link and transfers that overlap on it
+// (pipelined link model) take different channels, so that within one
+// channel a link carries one transfer at a time and the sender's order (by
+// start) is the receiver's order (by end): the FIFO pairing per (sending
+// threadblock, receiving threadblock, channel) delivers the chunks the
+// schedule says. Over 64 steps in a threadblock, a link's transfers are cut
+// into blocks on channels of their own; over 32 threadblocks on a channel,
+// links spread over channel colours ((src + dst) % colours).
 //
 // Order and dependencies. Every GPU acts in the MPI lowering's event order
 // (time; receives ending at t before sends starting at t; then peer, lane,

@@ -1,8 +1,9 @@
 //===- MSCCLExport.cpp - coll.algorithm as MSCCL-IR XML -------------------===//
 //
-// Options, the choice of the algorithm, and the refusals (unmaterialized,
-// rejected by coll-verify, beyond the format); the program and the XML are
-// exec::msccl's.
+// Options, the choice of the algorithm, the size window (given, or derived
+// from the chunk size by exec::msccl::defaultWindow), and the refusals
+// (unmaterialized, rejected by coll-verify, beyond the format); the program
+// and the XML are exec::msccl's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -135,9 +136,9 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
                                    << algorithm->getSymName() << ": " << error;
   // The window: what the user gives, the rest from the chunk size.
   auto [minBytes, maxBytes] = exec::msccl::defaultWindow(
-      *program, model->collective.spec
-                    .chunkSizes(model->collective.network.numNpus())
-                    .largest());
+      *program,
+      model->collective.spec.chunkSizes(model->collective.network.numNpus())
+          .largest());
   if (options->minBytes.getNumOccurrences())
     minBytes = options->minBytes;
   if (options->maxBytes.getNumOccurrences())
