@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -394,8 +395,17 @@ public:
     return {'s', int64_t(scratch++)};
   }
 
-  Gpu build(uint32_t scratch) {
+  /// The copies and the fused steps; then checkRoom may weaken fusions;
+  /// then build.
+  void prepare() {
     states = plan.states[rank];
+    if (!options.astraSim)
+      collectCopies();
+    if (options.fuse && !options.astraSim)
+      planFusion();
+  }
+
+  Gpu build(uint32_t scratch) {
     Gpu gpu;
     uint32_t k = shape.chunksPerRank, p = shape.numPieces();
     bool sliceIn = slicePiece(shape, rank, Buffer::In).has_value();
@@ -403,15 +413,46 @@ public:
     gpu.inChunks = sliceIn ? k : p;
     gpu.outChunks = sliceOut ? k : p;
     gpu.scratchChunks = scratch;
-    if (!options.astraSim)
-      collectCopies();
-    if (options.fuse && !options.astraSim)
-      planFusion();
     createThreadblocks();
     for (const Event &e : order.events)
       emit(e);
     gpu.threadblocks = std::move(tbs);
     return gpu;
+  }
+
+  /// Where in the (time, class) order a unit's send happens here: at its
+  /// start, or at the end of the receive it is fused with (early).
+  std::pair<int64_t, uint8_t> sendKey(size_t v) const {
+    auto fused = fusedSend.find(v);
+    if (fused != fusedSend.end() && !fusedRecv.at(fused->second).late)
+      return {schedule.end(plan.units[fused->second].front()), 0};
+    return {schedule.start(plan.units[v].front()), 1};
+  }
+  /// Where a unit's receive happens here: at its end, or at the start of
+  /// the send it is fused with (late).
+  std::pair<int64_t, uint8_t> recvKey(size_t u) const {
+    auto fused = fusedRecv.find(u);
+    if (fused != fusedRecv.end() && fused->second.late)
+      return {schedule.start(plan.units[fused->second.send].front()), 1};
+    return {schedule.end(plan.units[u].front()), 0};
+  }
+  /// Moves the fused step of send `v` (early) to the send's place if it may
+  /// go there, else unfuses it; returns false if `v` is not fused early.
+  bool weakenSend(size_t v) {
+    auto fused = fusedSend.find(v);
+    if (fused == fusedSend.end() || fusedRecv.at(fused->second).late)
+      return false;
+    weaken(fused->second);
+    return true;
+  }
+  /// Unfuses the receive `u` if its step sits at the send's place (late).
+  bool weakenRecv(size_t u) {
+    auto fused = fusedRecv.find(u);
+    if (fused == fusedRecv.end() || !fused->second.late)
+      return false;
+    fusedSend.erase(fused->second.send);
+    fusedRecv.erase(fused);
+    return true;
   }
 
 private:
@@ -435,7 +476,7 @@ private:
   struct Fused {
     size_t send;
     StepType type;
-    bool late;
+    bool late, lateOk;
   };
   std::map<size_t, Fused> fusedRecv;
   std::map<size_t, size_t> fusedSend;
@@ -480,8 +521,7 @@ private:
   }
 
   /// Sends of connection (this GPU -> b, chan), or receives of (b -> this
-  /// GPU, chan), at positions strictly between lo and hi; and the last one
-  /// before lo, or the first one after hi.
+  /// GPU, chan), at positions strictly between lo and hi.
   bool connectionBetween(bool send, uint32_t b, uint32_t chan, size_t lo,
                          size_t hi) const {
     for (size_t p = lo + 1; p < hi; ++p) {
@@ -492,26 +532,13 @@ private:
     }
     return false;
   }
-  std::optional<size_t> connectionNeighbour(bool send, uint32_t b,
-                                            uint32_t chan, size_t from,
-                                            bool before) const {
-    for (size_t n = 1; n <= order.events.size(); ++n) {
-      if (before ? n > from : from + n >= order.events.size())
-        break;
-      size_t other = order.events[before ? from - n : from + n].unit;
-      if (sends(other) == send && peerOf(other) == b &&
-          plan.channel(other) == chan)
-        return other;
-    }
-    return std::nullopt;
-  }
 
   /// The receive a send `v` can fuse with, the step type, and whether the
   /// step sits at the send's place in the order (else the receive's).
   struct Fusion {
     size_t u;
     StepType type;
-    bool late;
+    bool late, lateOk;
   };
   std::optional<Fusion> fusible(size_t v) const {
     size_t pv = order.posOf.at(v);
@@ -529,33 +556,31 @@ private:
     }
     size_t pu = order.posOf.at(u);
     uint32_t a = peerOf(u), b = peerOf(v), chan = plan.channel(v);
-    const Unit &us = plan.units[u];
-    const Unit &vs = plan.units[v];
     // At the receive's place: no other send of the connection between
-    // (FIFO order), and its previous message was received strictly before
-    // `u` ends (the wait for room is for a smaller key).
+    // (FIFO order). At the send's place: no other receive of the
+    // connection between, and nothing touches the chunks in between. The
+    // waits for room are checked over all GPUs (checkRoom).
     bool early = !connectionBetween(true, b, chan, pu, pv);
-    if (early)
-      if (auto prev = connectionNeighbour(true, b, chan, pu, true))
-        early =
-            schedule.end(plan.units[*prev].front()) < schedule.end(us.front());
-    // At the send's place: nothing touches the chunks in between, no other
-    // receive of the connection comes between, and the sender's next
-    // message on it starts strictly after `v` (it waits for room).
-    bool late = !early && !connectionBetween(false, a, chan, pu, pv);
+    bool lateOk = !connectionBetween(false, a, chan, pu, pv);
     for (uint64_t c : chunks)
-      late = late && !order.touchedBetween(c, pu, pv, /*writesOnly=*/false);
-    if (late)
-      if (auto next = connectionNeighbour(false, a, chan, pv, false))
-        late = schedule.start(plan.units[*next].front()) >
-               schedule.start(vs.front());
-    if (!early && !late)
+      lateOk = lateOk && !order.touchedBetween(c, pu, pv, /*writesOnly=*/false);
+    if (!early && !lateOk)
       return std::nullopt;
     StepType type = StepType::RecvCopySend;
     if (plan.reduceLanding(u))
       type = deadAfter(u, v) ? StepType::RecvReduceSend
                              : StepType::RecvReduceCopySend;
-    return Fusion{u, type, late};
+    return Fusion{u, type, !early, lateOk};
+  }
+
+  void weaken(size_t u) {
+    Fused &f = fusedRecv.at(u);
+    if (f.lateOk) {
+      f.late = true;
+      return;
+    }
+    fusedSend.erase(f.send);
+    fusedRecv.erase(u);
   }
 
   /// Chooses the fused steps and the threadblocks with two peers.
@@ -563,7 +588,7 @@ private:
     struct Candidate {
       size_t u, v;
       StepType type;
-      bool late;
+      bool late, lateOk;
     };
     std::vector<Candidate> candidates;
     std::map<std::tuple<uint32_t, uint32_t, uint32_t>, size_t> count;
@@ -571,7 +596,7 @@ private:
       if (e.cls != 1)
         continue;
       if (auto f = fusible(e.unit)) {
-        candidates.push_back({f->u, e.unit, f->type, f->late});
+        candidates.push_back({f->u, e.unit, f->type, f->late, f->lateOk});
         ++count[{peerOf(f->u), peerOf(e.unit), plan.channel(e.unit)}];
       }
     }
@@ -613,7 +638,7 @@ private:
     for (const Candidate &c : candidates)
       if (chosen.count({peerOf(c.u), peerOf(c.v), plan.channel(c.v)}) &&
           !fusedRecv.count(c.u)) {
-        fusedRecv[c.u] = {c.v, c.type, c.late};
+        fusedRecv[c.u] = {c.v, c.type, c.late, c.lateOk};
         fusedSend[c.v] = c.u;
       }
   }
@@ -814,6 +839,54 @@ private:
   }
 };
 
+/// A send waits for room on its connection: for the receiver to take the
+/// messages before it that the connection's kConnectionRoom chunks cannot
+/// hold besides it. That receive must come strictly earlier in the (time,
+/// class) order than the send, as with unfused steps (MSCCLProgram.h), where
+/// the fused steps put them: an early fused send at its receive's end, a late
+/// fused receive at its send's start. Where one does not, the fusion moves
+/// (early to late) or goes, until none is left; unfused keys always pass.
+/// Messages larger than the room are left to their single-peer threadblocks.
+void checkRoom(const Plan &plan,
+               std::vector<std::unique_ptr<GpuBuilder>> &builders) {
+  const ScheduleView &schedule = plan.schedule;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<size_t>>
+      connections;
+  for (size_t u = 0; u < plan.units.size(); ++u) {
+    size_t i = plan.units[u].front();
+    connections[{schedule.src(i), schedule.dst(i), plan.channel(u)}].push_back(
+        u);
+  }
+  for (auto &[key, units] : connections)
+    std::sort(units.begin(), units.end(), [&](size_t a, size_t b) {
+      return schedule.start(plan.units[a].front()) <
+             schedule.start(plan.units[b].front());
+    });
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[key, units] : connections) {
+      GpuBuilder &sender = *builders[std::get<0>(key)];
+      GpuBuilder &receiver = *builders[std::get<1>(key)];
+      for (size_t n = 0; n < units.size(); ++n) {
+        size_t held = plan.units[units[n]].size();
+        if (held > kConnectionRoom)
+          continue;
+        std::optional<size_t> taken;
+        for (size_t m = n; m-- > 0;) {
+          held += plan.units[units[m]].size();
+          if (held > kConnectionRoom) {
+            taken = units[m];
+            break;
+          }
+        }
+        if (!taken || receiver.recvKey(*taken) < sender.sendKey(units[n]))
+          continue;
+        changed |= sender.weakenSend(units[n]) || receiver.weakenRecv(*taken);
+      }
+    }
+  }
+}
+
 std::string gpuName(uint32_t rank) { return "GPU " + std::to_string(rank); }
 
 /// The executor's limits, checked on the finished program.
@@ -966,8 +1039,14 @@ buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
   program.minBytes = options.minBytes;
   program.maxBytes = options.maxBytes;
   program.outofplace = true;
+  std::vector<std::unique_ptr<GpuBuilder>> builders;
+  for (uint32_t r = 0; r < n; ++r) {
+    builders.push_back(std::make_unique<GpuBuilder>(plan, r));
+    builders.back()->prepare();
+  }
+  checkRoom(plan, builders);
   for (uint32_t r = 0; r < n; ++r)
-    program.gpus.push_back(GpuBuilder(plan, r).build(scratch[r]));
+    program.gpus.push_back(builders[r]->build(scratch[r]));
   program.inplace = !options.astraSim && runsInPlace(program);
   uint32_t maxChannel = 0;
   for (const Gpu &gpu : program.gpus) {

@@ -173,34 +173,49 @@ TEST(MSCCLProgram, FusedStepTypes) {
 }
 
 // Fusion keeps each connection's FIFO order and never waits for a larger
-// key: not fused when another send of the connection comes between, nor
-// when the sender's next message starts with the forward (a ring of such
-// steps would wait on each other).
+// key: a step at the receive's place if the forward is the link's next
+// send, else at the send's place, unless the sender's next messages then
+// wait for room (the connection holds kConnectionRoom chunks) on a step
+// that comes later in the order (a ring of such steps would wait on each
+// other).
 TEST(MSCCLProgram, FusionOnlyWhereTheOrderAllows) {
-  auto fused = [](const Schedule &s) {
-    Program p = build(shapeOf(CollectiveKind::AllGather, 3), s);
+  CallShape shape = shapeOf(CollectiveKind::AllGather, 3);
+  shape.chunksPerRank = 3;
+  auto fused = [&](const Schedule &s) {
+    Program p = build(shape, s);
     size_t n = 0;
     for (const Threadblock &tb : p.gpus[1].threadblocks)
       for (const Step &step : tb.steps)
         n += step.type == StepType::RecvCopySend;
     return n;
   };
-  // 0's chunk reaches 2 through 1.
+  // 0's chunk 0 reaches 2 through 1.
   Schedule forward;
   forward.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
   forward.push_back({0, 1, 2, 0, TransferKind::Copy, 10, 20});
   EXPECT_EQ(fused(forward), 1u);
-  // 1 sends its own chunk to 2 at 10, before the forward at 20; 0 sends
-  // nothing more to 1: the step waits at the forward's place.
+  // 1 first sends its own chunks 3 and 4 to 2 as one step (cnt 2): the
+  // connection (2 chunks) must be empty for the forward, i.e. 2 must have
+  // taken them (at 10), which is not before chunk 0 arrives (10): the step
+  // moves to the forward's place (20).
   Schedule late;
+  late.push_back({3, 1, 2, 0, TransferKind::Copy, 0, 10});
+  late.push_back({4, 1, 2, 0, TransferKind::Copy, 10, 20});
   late.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
   late.push_back({0, 1, 2, 0, TransferKind::Copy, 20, 30});
-  late.push_back({1, 1, 2, 0, TransferKind::Copy, 10, 20});
-  EXPECT_EQ(fused(late), 1u);
-  // ... but if 0 sends 1 another chunk starting when the forward does, the
-  // step could not wait at either place.
+  Program p = build(shape, late);
+  const Threadblock *both = nullptr;
+  for (const Threadblock &tb : p.gpus[1].threadblocks)
+    if (tb.recv == 0 && tb.send == 2)
+      both = &tb;
+  ASSERT_TRUE(both);
+  ASSERT_EQ(both->steps.size(), 2u);
+  EXPECT_EQ(both->steps[0].count, 2u);
+  EXPECT_EQ(both->steps[1].type, StepType::RecvCopySend);
+  // ... unless another message from 0 arrives in between (chunk 2, not
+  // contiguous with 0): then the step has no place.
   Schedule neither = late;
-  neither.push_back({2, 0, 1, 0, TransferKind::Copy, 20, 30});
+  neither.push_back({2, 0, 1, 0, TransferKind::Copy, 10, 20});
   EXPECT_EQ(fused(neither), 0u);
 }
 

@@ -29,8 +29,9 @@
 // read the place since. A step carries one dependency; the others become
 // `nop` steps before it. It cannot deadlock for the reason RankProgram.h
 // gives: every wait is for a step with a smaller (time, class) key (a send
-// also waits, at worst, for the receiver to take the connection's previous
-// message, whose receive ended no later than the send starts).
+// also waits for room: for the receiver to take the messages before it that
+// the connection's buffer, kConnectionRoom chunks at the least, cannot hold
+// besides it; their receives ended no later than the send starts).
 //
 // Aggregation (cnt > 1). Consecutive transfers of one connection (source,
 // destination, channel) become one step at the first one's place in the
@@ -51,14 +52,19 @@
 // receive's step: `rcs` after a plain receive, `rrcs` after a reduction the
 // GPU keeps, `rrs` after one it does not keep (the chunk's next access is the
 // send and then nothing, outside `o`, or an overwriting plain receive). The
-// step stays at the receive's place in the order, so it is fused only if no
-// other send of that connection comes between (FIFO order unchanged) and the
-// connection's previous message was received strictly before the receive
-// ends (the step's wait for room is for a smaller key). Such a step needs a
+// step sits at the receive's place in the order if no other send of that
+// connection comes between (FIFO order unchanged), else at the send's place
+// if no other receive of the receiving connection comes between and nothing
+// touches the chunks meanwhile. Then the waits for room are checked over all
+// GPUs with the keys where the steps sit (checkRoom in MSCCLProgram.cpp):
+// where a receive that must have been taken does not come strictly earlier
+// than the send that waits for it, the fusion moves from the receive's place
+// to the send's, or goes; unfused keys always pass. Such a step needs a
 // threadblock with both peers on one channel, as msccl-tools makes them: per
 // GPU, (receive peer, send peer, channel) triples are paired greedily by how
-// many steps they fuse, each connection in at most one threadblock. `re` is
-// never needed: every reduction of a schedule lands with a receive.
+// many steps they fuse, each connection in at most one threadblock, none
+// beyond 64 steps. `re` is never needed: every reduction of a schedule lands
+// with a receive.
 //
 // In place. The executor runs an `inplace` program when the call's buffers
 // alias: `in` is `out` (allreduce, reduce, broadcast, alltoall), `in` is the

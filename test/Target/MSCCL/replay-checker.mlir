@@ -32,11 +32,11 @@
 // rcs writes its destination: pointed one slot off, it writes o[0] of GPU 0,
 // which another threadblock of GPU 0 sends with no order between (a race).
 // RCS: error: gpu 0 tb 2 step 2 (s): races with an earlier write of o[0] by tb 1
-// rrs sends the sum but keeps nothing: as the first rrcs, GPU 0 keeps its
-// own contribution only and the final sum never reaches it.
-// RRCS: error: gpu 0 o[2] holds [(2, 2), (3, 2)], expected [(0, 2), (1, 2), (2, 2), (3, 2)]
+// rrs sends the sum but keeps nothing: as the first rrcs, GPU 0 keeps the
+// partial sum it had before, and the total it ends with misses GPU 3.
+// RRCS: error: gpu 0 o[0] holds [(0, 0), (1, 0), (2, 0)], expected [(0, 0), (1, 0), (2, 0), (3, 0)]
 // rrs reduces with its source: one slot off, a foreign chunk joins the sum.
-// RRS: error: gpu 0 o[3] holds [(0, 0), (1, 3), (2, 3), (3, 3)], expected [(0, 3), (1, 3), (2, 3), (3, 3)]
+// RRS: error: gpu 0 o[1] holds [(0, 2), (1, 1), (2, 1), (3, 1)], expected [(0, 1), (1, 1), (2, 1), (3, 1)]
 // cnt: a receive of 2 chunks paired with a send of 3.
 // CNT: error: gpu 1 tb 1 step 0 (r): receives 2 chunks, the matching send sent 3
 // A step's chunks go through the connection one at a time and it holds two:
