@@ -153,7 +153,8 @@ struct Gpu {
 struct Options {
   std::string name = "tacos";
   Protocol protocol = Protocol::Simple;
-  /// The executor picks the algorithm for minBytes <= size < maxBytes.
+  /// The executor picks the algorithm for minBytes <= size <= maxBytes
+  /// (msccl_lifecycle.cc; maxBytes 0: no bound).
   uint64_t minBytes = 0, maxBytes = uint64_t(1) << 32;
   /// ASTRA-sim's converter: only s, r, rrc and nop steps, srcoff == dstoff
   /// (copies from `in` are left out; it models communication only).
