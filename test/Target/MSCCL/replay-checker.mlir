@@ -14,6 +14,8 @@
 // RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/big-message-shared-tb.xml | FileCheck %s --check-prefix=BIG
 // RUN: %python %S/Inputs/replay_msccl.py %S/Inputs/replay-re.xml | FileCheck %s --check-prefix=RE-OK
 // RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/re-twice.xml | FileCheck %s --check-prefix=RE
+// RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/nop-without-dependency.xml | FileCheck %s --check-prefix=NOP
+// RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/nop-then-no-dependency.xml | FileCheck %s --check-prefix=AFTER-NOP
 // RUN: %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/a2a-inplace.xml | FileCheck %s --check-prefix=A2A-OUT-OF-PLACE
 // RUN: not %python %S/Inputs/replay_msccl.py %S/Inputs/replay-bad/a2a-inplace.xml --in-place | FileCheck %s --check-prefix=A2A-IN-PLACE
 
@@ -53,3 +55,11 @@
 // chunk before it is sent.
 // A2A-OUT-OF-PLACE: ok: alltoall on 4 gpus, 32 steps, delivered
 // A2A-IN-PLACE: error: gpu 1 tb 2 step 1 (r): overwrites o[0] while tb 1 may still read it
+
+// The executor's parser folds nops into the next real step's dependency
+// list: a nop without a dependency shifts its step count, and a step after
+// nops without a dependency of its own makes it ignore the file. Both from
+// an exported 3-GPU All-Reduce (chunks(3)) whose threadblock 4 on GPU 0
+// waits for two threadblocks.
+// NOP: error: gpu 0 tb 4 step 3: nop without a dependency
+// AFTER-NOP: error: gpu 0 tb 4 step 4: follows nops but has no dependency of its own
