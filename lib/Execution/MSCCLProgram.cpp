@@ -108,7 +108,8 @@ struct StepRef {
 /// over the colours (distinct peers, distinct residues), both ends agree,
 /// and a channel holds about 1/colours of a GPU's threadblocks.
 std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
-                                     uint32_t perChannel, uint32_t colours) {
+                                     uint32_t perChannel,
+                                     uint32_t colours = 1) {
   std::vector<size_t> order(schedule.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
