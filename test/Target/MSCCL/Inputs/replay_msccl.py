@@ -219,6 +219,13 @@ class Replay:
                 q = self.alias(r, j)
                 if q is not None:
                     self.bufs[r]["o"][q] = self.bufs[r]["i"][j]
+            # msccl-tools write an in-place All-Gather (Gather) with
+            # i_chunks="0": its input is already the rank's slice of out.
+            if in_place and g["i_chunks"] == 0 and \
+                    algo["coll"] in ("allgather", "gather"):
+                k = g["o_chunks"] // len(gpus)
+                for j in range(k):
+                    self.bufs[r]["o"][r * k + j] = frozenset({(r, r * k + j)})
         # Per place: (last write clock, reads since as clocks).
         self.access = {}
         self.queues = {}
@@ -449,6 +456,8 @@ class Replay:
     def expected(self, r):
         coll, g = self.algo["coll"], self.n
         o = self.gpus[r]["o_chunks"]
+        if self.in_place and o == 0:
+            o = self.gpus[r]["i_chunks"]
         everyone = range(g)
         if coll == "allgather":
             k = o // g
@@ -482,6 +491,10 @@ class Replay:
             if want is None:
                 continue
             got = self.bufs[r]["o"]
+            # ... and an in-place All-Reduce with o_chunks="0": the result
+            # is in `in`.
+            if self.in_place and not got:
+                got = self.bufs[r]["i"]
             for c, (a, b) in enumerate(zip(got, want)):
                 if a != b:
                     show = sorted(a) if a is not None else "nothing"
