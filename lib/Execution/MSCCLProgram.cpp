@@ -1,9 +1,11 @@
 //===- MSCCLProgram.cpp - A schedule as an MSCCL-IR program ---------------===//
 //
-// See MSCCLProgram.h for the placement, threadblocks, channels, order and
-// dependencies. This file: channels of every transfer (once, for both ends),
-// then one GPU at a time (places, copies from `in`, steps in event order),
-// then the executor's limits, then the XML.
+// See MSCCLProgram.h for the placement, threadblocks, channels, order,
+// dependencies, aggregation, fusion and in place. This file: channels of
+// every transfer (once, for both ends), places, units (aggregation, from
+// every GPU's order of single transfers), then one GPU at a time (copies
+// from `in`, fusion, threadblocks, steps in event order), then in place and
+// the executor's limits, then the XML.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,8 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <set>
 #include <tuple>
 
 namespace tacos::exec::msccl {
@@ -80,8 +84,18 @@ const char *collName(CollectiveKind kind) {
   std::abort();
 }
 
+/// Channel of every transfer: per (src, dst), each (lane, overlap index)
+/// pair gets its own channel, numbered in that order. Overlap indices are
+/// assigned greedily in start order (the lowest free one), as the MPI
+/// lowering splits a link into request slots.
+/// With `perChannel`, every such sequence is further cut into blocks of at
+/// most that many transfers, one channel each, so that threadblocks fit the
+/// executor's step limit. With `colours` > 1, channel c of link (src, dst)
+/// becomes c * colours + (src + dst) % colours: a GPU's links spread evenly
+/// over the colours (distinct peers, distinct residues), both ends agree,
+/// and a channel holds about 1/colours of a GPU's threadblocks.
 std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
-                                     uint32_t perChannel) {
+                                     uint32_t perChannel, uint32_t colours) {
   std::vector<size_t> order(schedule.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
@@ -128,7 +142,8 @@ std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
     chan = next[{std::get<0>(k), std::get<1>(k)}]++;
   std::vector<uint32_t> channels(schedule.size());
   for (size_t i = 0; i < schedule.size(); ++i)
-    channels[i] = triples[keys[i]];
+    channels[i] = triples[keys[i]] * colours +
+                  (schedule.src(i) + schedule.dst(i)) % colours;
   return channels;
 }
 
@@ -145,6 +160,88 @@ struct StepRef {
   int32_t tb = -1, step = -1;
 };
 
+
+/// Transfers the executor moves as one step (cnt = size): consecutive
+/// transfers of one connection, in order. Most units have one transfer.
+using Unit = std::vector<size_t>;
+
+/// One end of a unit in a GPU's event order (MSCCLProgram.h), keyed by the
+/// unit's first transfer.
+struct Event {
+  int64_t time;
+  uint8_t cls; // 0: receive completes, 1: send starts
+  uint8_t kindOrder;
+  uint32_t peer;
+  uint16_t lane;
+  uint32_t chunk;
+  size_t transfer;
+  size_t unit;
+  bool operator<(const Event &o) const {
+    return std::tie(time, cls, kindOrder, peer, lane, chunk, transfer) <
+           std::tie(o.time, o.cls, o.kindOrder, o.peer, o.lane, o.chunk,
+                    o.transfer);
+  }
+};
+
+/// An access to a chunk's place on one GPU: the unit's position in the
+/// GPU's order, and whether it writes (receives) or reads (sends).
+struct Access {
+  size_t pos;
+  bool write;
+  size_t unit;
+};
+
+/// One GPU's units in order, and per chunk the accesses in order.
+struct RankOrder {
+  std::vector<Event> events;
+  std::map<size_t, size_t> posOf;
+  std::map<uint64_t, std::vector<Access>> accesses;
+
+  /// The last write of `chunk` before position `pos`, if any.
+  const Access *lastWriteBefore(uint64_t chunk, size_t pos) const {
+    auto it = accesses.find(chunk);
+    if (it == accesses.end())
+      return nullptr;
+    const Access *last = nullptr;
+    for (const Access &a : it->second)
+      if (a.pos < pos && a.write)
+        last = &a;
+    return last;
+  }
+  /// Accesses of `chunk` strictly between positions lo and hi.
+  bool touchedBetween(uint64_t chunk, size_t lo, size_t hi,
+                      bool writesOnly) const {
+    auto it = accesses.find(chunk);
+    if (it == accesses.end())
+      return false;
+    for (const Access &a : it->second)
+      if (a.pos > lo && a.pos < hi && (a.write || !writesOnly))
+        return true;
+    return false;
+  }
+};
+
+RankOrder orderOf(const ScheduleView &schedule, const std::vector<Unit> &units,
+                  const std::vector<size_t> &mine, uint32_t rank) {
+  RankOrder order;
+  for (size_t u : mine) {
+    size_t i = units[u].front();
+    bool s = schedule.src(i) == rank;
+    order.events.push_back({s ? schedule.start(i) : schedule.end(i), uint8_t(s),
+                            uint8_t(!s && schedule.kindByte(i) == 1 ? 0 : 1),
+                            s ? schedule.dst(i) : schedule.src(i),
+                            schedule.lane(i), schedule.chunk(i), i, u});
+  }
+  std::sort(order.events.begin(), order.events.end());
+  for (size_t p = 0; p < order.events.size(); ++p) {
+    const Event &e = order.events[p];
+    order.posOf[e.unit] = p;
+    for (size_t i : units[e.unit])
+      order.accesses[schedule.chunk(i)].push_back({p, e.cls == 0, e.unit});
+  }
+  return order;
+}
+
 /// A chunk's state on the GPU being built.
 struct ChunkState {
   Loc loc;
@@ -154,14 +251,136 @@ struct ChunkState {
   std::vector<StepRef> readsSinceWrite;
 };
 
+/// Everything the GPUs share: the schedule, channels, units and places.
+struct Plan {
+  const CallShape &shape;
+  const ScheduleView &schedule;
+  const std::vector<uint32_t> &channels;
+  const Options &options;
+  std::vector<Unit> units;
+  /// Per GPU: its units (ids), their order, and the chunks' places.
+  std::vector<std::vector<size_t>> mine;
+  std::vector<RankOrder> orders;
+  std::vector<std::map<uint64_t, ChunkState>> states;
+
+  Loc place(uint32_t rank, size_t transfer) const {
+    return states[rank].at(schedule.chunk(transfer)).loc;
+  }
+  /// Whether `rank` holds `chunk` before position `pos` of its order (held
+  /// at the start, or written by then).
+  bool holdsBefore(uint32_t rank, uint64_t chunk, size_t pos) const {
+    if (chunkRoles(shape, rank, chunk).inPiece)
+      return true;
+    const Access *w = orders[rank].lastWriteBefore(chunk, pos);
+    return w != nullptr;
+  }
+  /// A reduce lands with rrc only if the receiver holds the chunk; into a
+  /// GPU that holds nothing yet it sets the chunk (docs/Verification.md).
+  bool reduceLanding(size_t unit) const {
+    size_t i = units[unit].front();
+    uint32_t dst = schedule.dst(i);
+    return schedule.kindByte(i) == 1 &&
+           holdsBefore(dst, schedule.chunk(i), orders[dst].posOf.at(unit));
+  }
+  uint32_t channel(size_t unit) const { return channels[units[unit].front()]; }
+
+  void order() {
+    orders.clear();
+    for (uint32_t r = 0; r < mine.size(); ++r)
+      orders.push_back(orderOf(schedule, units, mine[r], r));
+  }
+  void setUnits(std::vector<Unit> newUnits) {
+    units = std::move(newUnits);
+    for (auto &m : mine)
+      m.clear();
+    for (size_t u = 0; u < units.size(); ++u) {
+      size_t i = units[u].front();
+      mine[schedule.src(i)].push_back(u);
+      mine[schedule.dst(i)].push_back(u);
+    }
+    order();
+  }
+
+  /// Whether transfer t (of the same connection, after every transfer of
+  /// `unit`) may join `unit`; see Aggregation in MSCCLProgram.h.
+  bool mayJoin(const Unit &unit, size_t unitId, size_t t,
+               const std::vector<size_t> &single) const {
+    size_t f = unit.front(), l = unit.back();
+    uint32_t src = schedule.src(f), dst = schedule.dst(f);
+    if (unit.size() >= kMaxCount ||
+        schedule.kindByte(t) != schedule.kindByte(f))
+      return false;
+    for (uint32_t r : {src, dst}) {
+      Loc a = place(r, l), b = place(r, t);
+      if (a.buf != b.buf || a.off + 1 != b.off)
+        return false;
+    }
+    if (reduceLanding(single[t]) != reduceLanding(unitId))
+      return false;
+    // The sender writes none of the unit's chunks from the first send to
+    // t's (so none while the first is in flight either: t starts after it
+    // ends); the receiver touches none of t's until t's receive.
+    const RankOrder &so = orders[src], &ro = orders[dst];
+    size_t sendFirst = so.posOf.at(unitId), sendT = so.posOf.at(single[t]);
+    for (size_t m : unit)
+      if (so.touchedBetween(schedule.chunk(m), sendFirst, sendT,
+                            /*writesOnly=*/true))
+        return false;
+    uint64_t c = schedule.chunk(t);
+    return !so.touchedBetween(c, sendFirst, sendT, /*writesOnly=*/true) &&
+           !ro.touchedBetween(c, ro.posOf.at(unitId), ro.posOf.at(single[t]),
+                              /*writesOnly=*/false);
+  }
+
+  /// Units of consecutive transfers per connection (from one unit per
+  /// transfer, whose order the conditions read).
+  void aggregate() {
+    std::vector<Unit> singles(schedule.size());
+    std::vector<size_t> single(schedule.size());
+    for (size_t i = 0; i < schedule.size(); ++i) {
+      singles[i] = {i};
+      single[i] = i;
+    }
+    setUnits(singles);
+    if (!options.fuse || options.astraSim)
+      return;
+    std::vector<size_t> byLink(schedule.size());
+    for (size_t i = 0; i < byLink.size(); ++i)
+      byLink[i] = i;
+    auto key = [&](size_t i) {
+      return std::make_tuple(schedule.src(i), schedule.dst(i), channels[i],
+                             schedule.start(i), schedule.lane(i),
+                             schedule.chunk(i), i);
+    };
+    std::sort(byLink.begin(), byLink.end(),
+              [&](size_t a, size_t b) { return key(a) < key(b); });
+    std::vector<Unit> merged;
+    size_t head =
+        0; // the transfer whose single unit stands for `merged.back()`
+    for (size_t n = 0; n < byLink.size(); ++n) {
+      size_t t = byLink[n];
+      if (!merged.empty()) {
+        size_t f = merged.back().front();
+        if (schedule.src(f) == schedule.src(t) &&
+            schedule.dst(f) == schedule.dst(t) && channels[f] == channels[t] &&
+            mayJoin(merged.back(), single[head], t, single)) {
+          merged.back().push_back(t);
+          continue;
+        }
+      }
+      merged.push_back({t});
+      head = t;
+    }
+    setUnits(std::move(merged));
+  }
+};
+
 /// Builds one GPU's threadblocks.
 class GpuBuilder {
 public:
-  GpuBuilder(const CallShape &shape, const ScheduleView &schedule,
-             const std::vector<uint32_t> &channels, const Options &options,
-             uint32_t rank)
-      : shape(shape), schedule(schedule), channels(channels), options(options),
-        rank(rank) {}
+  GpuBuilder(const Plan &plan, uint32_t rank)
+      : plan(plan), shape(plan.shape), schedule(plan.schedule),
+        options(plan.options), rank(rank), order(plan.orders[rank]) {}
 
   /// Places of every chunk on every GPU, computed before any GPU is built
   /// because a send names the receiver's place.
@@ -177,9 +396,17 @@ public:
     return {'s', int64_t(scratch++)};
   }
 
-  Gpu build(const std::vector<size_t> &mine,
-            const std::map<uint64_t, ChunkState> &placed, uint32_t scratch) {
-    states = placed;
+  /// The copies and the fused steps; then checkRoom may weaken fusions;
+  /// then build.
+  void prepare() {
+    states = plan.states[rank];
+    if (!options.astraSim)
+      collectCopies();
+    if (options.fuse && !options.astraSim)
+      planFusion();
+  }
+
+  Gpu build(uint32_t scratch) {
     Gpu gpu;
     uint32_t k = shape.chunksPerRank, p = shape.numPieces();
     bool sliceIn = slicePiece(shape, rank, Buffer::In).has_value();
@@ -187,21 +414,55 @@ public:
     gpu.inChunks = sliceIn ? k : p;
     gpu.outChunks = sliceOut ? k : p;
     gpu.scratchChunks = scratch;
-    if (!options.astraSim)
-      collectCopies();
-    createThreadblocks(mine);
-    for (const Event &e : orderedEvents(mine))
+    createThreadblocks();
+    for (const Event &e : order.events)
       emit(e);
     gpu.threadblocks = std::move(tbs);
     return gpu;
   }
 
+  /// Where in the (time, class) order a unit's send happens here: at its
+  /// start, or at the end of the receive it is fused with (early).
+  std::pair<int64_t, uint8_t> sendKey(size_t v) const {
+    auto fused = fusedSend.find(v);
+    if (fused != fusedSend.end() && !fusedRecv.at(fused->second).late)
+      return {schedule.end(plan.units[fused->second].front()), 0};
+    return {schedule.start(plan.units[v].front()), 1};
+  }
+  /// Where a unit's receive happens here: at its end, or at the start of
+  /// the send it is fused with (late).
+  std::pair<int64_t, uint8_t> recvKey(size_t u) const {
+    auto fused = fusedRecv.find(u);
+    if (fused != fusedRecv.end() && fused->second.late)
+      return {schedule.start(plan.units[fused->second.send].front()), 1};
+    return {schedule.end(plan.units[u].front()), 0};
+  }
+  /// Moves the fused step of send `v` (early) to the send's place if it may
+  /// go there, else unfuses it; returns false if `v` is not fused early.
+  bool weakenSend(size_t v) {
+    auto fused = fusedSend.find(v);
+    if (fused == fusedSend.end() || fusedRecv.at(fused->second).late)
+      return false;
+    weaken(fused->second);
+    return true;
+  }
+  /// Unfuses the receive `u` if its step sits at the send's place (late).
+  bool weakenRecv(size_t u) {
+    auto fused = fusedRecv.find(u);
+    if (fused == fusedRecv.end() || !fused->second.late)
+      return false;
+    fusedSend.erase(fused->second.send);
+    fusedRecv.erase(fused);
+    return true;
+  }
+
 private:
+  const Plan &plan;
   const CallShape &shape;
   const ScheduleView &schedule;
-  const std::vector<uint32_t> &channels;
   const Options &options;
   uint32_t rank;
+  const RankOrder &order;
   std::map<uint64_t, ChunkState> states;
   std::vector<Threadblock> tbs;
   /// (is receive, peer, channel) -> threadblock.
@@ -211,32 +472,182 @@ private:
   std::map<uint64_t, size_t> copyOf;
   /// Per threadblock: the last step of each other threadblock it waited for.
   std::map<int32_t, std::map<int32_t, int32_t>> waited;
-
-public:
-  /// The receivers' places, for the `dst` of sends.
-  const std::vector<std::map<uint64_t, ChunkState>> *allStates = nullptr;
-
-private:
-  struct Event {
-    int64_t time;
-    uint8_t cls; // 0: receive completes, 1: send starts
-    uint8_t kindOrder;
-    uint32_t peer;
-    uint16_t lane;
-    uint32_t chunk;
-    size_t transfer;
-    bool operator<(const Event &o) const {
-      return std::tie(time, cls, kindOrder, peer, lane, chunk, transfer) <
-             std::tie(o.time, o.cls, o.kindOrder, o.peer, o.lane, o.chunk,
-                      o.transfer);
-    }
+  /// Fusion: receive unit -> (send unit, step type); fused send units;
+  /// threadblocks with both peers (receive peer, send peer, channel).
+  struct Fused {
+    size_t send;
+    StepType type;
+    bool late, lateOk;
   };
+  std::map<size_t, Fused> fusedRecv;
+  std::map<size_t, size_t> fusedSend;
+  std::vector<std::tuple<uint32_t, uint32_t, uint32_t>> pairs;
 
-  bool sends(size_t i) const { return schedule.src(i) == rank; }
+  bool sends(size_t unit) const {
+    return schedule.src(plan.units[unit].front()) == rank;
+  }
+  uint32_t peerOf(size_t unit) const {
+    size_t i = plan.units[unit].front();
+    return sends(unit) ? schedule.dst(i) : schedule.src(i);
+  }
+  std::vector<uint64_t> chunksOf(size_t unit) const {
+    std::vector<uint64_t> chunks;
+    for (size_t i : plan.units[unit])
+      chunks.push_back(schedule.chunk(i));
+    return chunks;
+  }
 
-  /// Threadblock ids: the local ones first (if any copies), then by peer,
-  /// sends before receives, then channel.
-  void createThreadblocks(const std::vector<size_t> &mine) {
+  /// After the send `v` the chunks of `u` are dead here: `v` is their next
+  /// access, and after it comes nothing (outside `o`) or a plain receive
+  /// that overwrites them (MSCCLProgram.h, Fusion).
+  bool deadAfter(size_t u, size_t v) const {
+    size_t pu = order.posOf.at(u), pv = order.posOf.at(v);
+    for (uint64_t c : chunksOf(u)) {
+      const std::vector<Access> &acc = order.accesses.at(c);
+      auto next = std::find_if(acc.begin(), acc.end(),
+                               [&](const Access &a) { return a.pos > pu; });
+      if (next == acc.end() || next->pos != pv)
+        return false;
+      ++next;
+      if (next == acc.end()) {
+        if (states.at(c).loc.buf == 'o')
+          return false;
+        continue;
+      }
+      if (!next->write ||
+          schedule.kindByte(plan.units[next->unit].front()) != 0)
+        return false;
+    }
+    return true;
+  }
+
+  /// Sends of connection (this GPU -> b, chan), or receives of (b -> this
+  /// GPU, chan), at positions strictly between lo and hi.
+  bool connectionBetween(bool send, uint32_t b, uint32_t chan, size_t lo,
+                         size_t hi) const {
+    for (size_t p = lo + 1; p < hi; ++p) {
+      size_t other = order.events[p].unit;
+      if (sends(other) == send && peerOf(other) == b &&
+          plan.channel(other) == chan)
+        return true;
+    }
+    return false;
+  }
+
+  /// The receive a send `v` can fuse with, the step type, and whether the
+  /// step sits at the send's place in the order (else the receive's).
+  struct Fusion {
+    size_t u;
+    StepType type;
+    bool late, lateOk;
+  };
+  std::optional<Fusion> fusible(size_t v) const {
+    size_t pv = order.posOf.at(v);
+    std::vector<uint64_t> chunks = chunksOf(v);
+    const Access *w = order.lastWriteBefore(chunks.front(), pv);
+    if (!w)
+      return std::nullopt;
+    size_t u = w->unit;
+    if (chunksOf(u) != chunks || plan.channel(u) != plan.channel(v))
+      return std::nullopt;
+    for (uint64_t c : chunks) {
+      const Access *last = order.lastWriteBefore(c, pv);
+      if (!last || last->unit != u)
+        return std::nullopt;
+    }
+    size_t pu = order.posOf.at(u);
+    uint32_t a = peerOf(u), b = peerOf(v), chan = plan.channel(v);
+    // At the receive's place: no other send of the connection between
+    // (FIFO order). At the send's place: no other receive of the
+    // connection between, and nothing touches the chunks in between. The
+    // waits for room are checked over all GPUs (checkRoom).
+    bool early = !connectionBetween(true, b, chan, pu, pv);
+    bool lateOk = !connectionBetween(false, a, chan, pu, pv);
+    for (uint64_t c : chunks)
+      lateOk = lateOk && !order.touchedBetween(c, pu, pv, /*writesOnly=*/false);
+    if (!early && !lateOk)
+      return std::nullopt;
+    StepType type = StepType::RecvCopySend;
+    if (plan.reduceLanding(u))
+      type = deadAfter(u, v) ? StepType::RecvReduceSend
+                             : StepType::RecvReduceCopySend;
+    return Fusion{u, type, !early, lateOk};
+  }
+
+  void weaken(size_t u) {
+    Fused &f = fusedRecv.at(u);
+    if (f.lateOk) {
+      f.late = true;
+      return;
+    }
+    fusedSend.erase(f.send);
+    fusedRecv.erase(u);
+  }
+
+  /// Chooses the fused steps and the threadblocks with two peers.
+  void planFusion() {
+    struct Candidate {
+      size_t u, v;
+      StepType type;
+      bool late, lateOk;
+    };
+    std::vector<Candidate> candidates;
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t>, size_t> count;
+    for (const Event &e : order.events) {
+      if (e.cls != 1)
+        continue;
+      if (auto f = fusible(e.unit)) {
+        candidates.push_back({f->u, e.unit, f->type, f->late, f->lateOk});
+        ++count[{peerOf(f->u), peerOf(e.unit), plan.channel(e.unit)}];
+      }
+    }
+    // Most fused steps first; each connection in one threadblock.
+    std::vector<std::pair<size_t, std::tuple<uint32_t, uint32_t, uint32_t>>>
+        ranked;
+    for (auto &[key, n] : count)
+      ranked.push_back({n, key});
+    std::sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    // Steps per connection: a threadblock with both peers must still fit
+    // the executor's step limit, or it would cost channels.
+    std::map<std::tuple<bool, uint32_t, uint32_t>, size_t> steps;
+    std::set<std::tuple<bool, uint32_t, uint32_t>> large;
+    for (size_t u : plan.mine[rank]) {
+      ++steps[{sends(u), peerOf(u), plan.channel(u)}];
+      if (plan.units[u].size() > kConnectionRoom)
+        large.insert({sends(u), peerOf(u), plan.channel(u)});
+    }
+    std::set<std::pair<uint32_t, uint32_t>> recvUsed, sendUsed;
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> chosen;
+    for (auto &[n, key] : ranked) {
+      auto [a, b, chan] = key;
+      if (recvUsed.count({a, chan}) || sendUsed.count({b, chan}))
+        continue;
+      if (steps[{false, a, chan}] + steps[{true, b, chan}] - n >
+          kMaxStepsPerThreadblock)
+        continue;
+      // A message larger than the connection's buffer completes only while
+      // its receive runs: keep its threadblocks to one connection each.
+      if (large.count({false, a, chan}) || large.count({true, b, chan}))
+        continue;
+      recvUsed.insert({a, chan});
+      sendUsed.insert({b, chan});
+      chosen.insert(key);
+      pairs.push_back(key);
+    }
+    for (const Candidate &c : candidates)
+      if (chosen.count({peerOf(c.u), peerOf(c.v), plan.channel(c.v)}) &&
+          !fusedRecv.count(c.u)) {
+        fusedRecv[c.u] = {c.v, c.type, c.late, c.lateOk};
+        fusedSend[c.v] = c.u;
+      }
+  }
+
+  /// Threadblock ids: the local ones first (if any copies), then by peer
+  /// (a threadblock with two peers by its send peer), sends before
+  /// receives, then channel.
+  void createThreadblocks() {
     size_t local = (copySteps.size() + kMaxStepsPerThreadblock - 1) /
                    kMaxStepsPerThreadblock;
     tbs.resize(local);
@@ -245,17 +656,33 @@ private:
     for (auto &[chunk, j] : copyOf)
       states[chunk].lastWrite = StepRef{int32_t(j / kMaxStepsPerThreadblock),
                                         int32_t(j % kMaxStepsPerThreadblock)};
-    std::vector<std::tuple<uint32_t, bool, uint32_t>> keys;
-    for (size_t i : mine)
-      keys.push_back({sends(i) ? schedule.dst(i) : schedule.src(i), !sends(i),
-                      channels[i]});
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    for (auto &[peer, recv, chan] : keys) {
+    std::set<std::tuple<bool, uint32_t, uint32_t>> paired;
+    std::map<std::tuple<uint32_t, bool, uint32_t>, Threadblock> keyed;
+    for (auto &[a, b, chan] : pairs) {
+      Threadblock tb;
+      tb.recv = int32_t(a);
+      tb.send = int32_t(b);
+      tb.channel = chan;
+      keyed[{b, false, chan}] = tb;
+      paired.insert({true, a, chan});
+      paired.insert({false, b, chan});
+    }
+    for (size_t u : plan.mine[rank]) {
+      bool recv = !sends(u);
+      uint32_t peer = peerOf(u), chan = plan.channel(u);
+      if (paired.count({recv, peer, chan}))
+        continue;
       Threadblock tb;
       (recv ? tb.recv : tb.send) = int32_t(peer);
       tb.channel = chan;
-      tbOf[{recv, peer, chan}] = int32_t(tbs.size());
+      keyed[{peer, recv, chan}] = tb;
+    }
+    for (auto &[key, tb] : keyed) {
+      int32_t id = int32_t(tbs.size());
+      if (tb.recv >= 0)
+        tbOf[{true, uint32_t(tb.recv), tb.channel}] = id;
+      if (tb.send >= 0)
+        tbOf[{false, uint32_t(tb.send), tb.channel}] = id;
       tbs.push_back(tb);
     }
   }
@@ -296,19 +723,6 @@ private:
     }
   }
 
-  std::vector<Event> orderedEvents(const std::vector<size_t> &mine) const {
-    std::vector<Event> events;
-    for (size_t i : mine) {
-      bool s = sends(i);
-      events.push_back({s ? schedule.start(i) : schedule.end(i), uint8_t(s),
-                        uint8_t(!s && schedule.kindByte(i) == 1 ? 0 : 1),
-                        s ? schedule.dst(i) : schedule.src(i), schedule.lane(i),
-                        schedule.chunk(i), i});
-    }
-    std::sort(events.begin(), events.end());
-    return events;
-  }
-
   /// Appends `step` to threadblock `tb` after one `nop` per dependency
   /// beyond the first: waiting for a step of a threadblock is waiting for
   /// all its earlier steps, so only the last step per threadblock counts.
@@ -341,55 +755,145 @@ private:
     return {tb, int32_t(steps.size() - 1)};
   }
 
-  void emit(const Event &e) {
-    size_t i = e.transfer;
-    ChunkState &state = states[schedule.chunk(i)];
+  void emitSend(size_t unit) {
+    const Unit &members = plan.units[unit];
+    size_t i = members.front();
+    ChunkState &first = states[schedule.chunk(i)];
+    Loc remote = plan.place(schedule.dst(i), i);
+    if (options.astraSim)
+      remote = first.loc;
     Step step;
-    step.count = 1;
-    if (e.cls == 1) {
-      Loc remote = (*allStates)[schedule.dst(i)].at(schedule.chunk(i)).loc;
-      if (options.astraSim)
-        remote = state.loc;
-      step.type = StepType::Send;
-      step.srcBuf = state.loc.buf;
-      step.srcOff = int32_t(state.loc.off);
-      step.dstBuf = remote.buf;
-      step.dstOff = int32_t(remote.off);
-      std::vector<StepRef> deps;
-      if (state.lastWrite)
-        deps.push_back(*state.lastWrite);
-      StepRef ref =
-          append(tbOf.at({false, schedule.dst(i), channels[i]}), step, deps);
-      state.readsSinceWrite.push_back(ref);
-      return;
-    }
-    // A reduce into a GPU that holds nothing yet sets the chunk
-    // (docs/Verification.md), so it lands as a plain receive.
-    bool reduce = schedule.kindByte(i) == 1 && state.holds;
-    Loc remote = (*allStates)[schedule.src(i)].at(schedule.chunk(i)).loc;
+    step.count = uint32_t(members.size());
+    step.type = StepType::Send;
+    step.srcBuf = first.loc.buf;
+    step.srcOff = int32_t(first.loc.off);
+    step.dstBuf = remote.buf;
+    step.dstOff = int32_t(remote.off);
+    std::vector<StepRef> deps;
+    for (size_t m : members)
+      if (const auto &w = states[schedule.chunk(m)].lastWrite)
+        deps.push_back(*w);
+    StepRef ref = append(tbOf.at({false, schedule.dst(i), plan.channel(unit)}),
+                         step, deps);
+    for (size_t m : members)
+      states[schedule.chunk(m)].readsSinceWrite.push_back(ref);
+  }
+
+  void emitRecv(size_t unit) {
+    const Unit &members = plan.units[unit];
+    size_t i = members.front();
+    ChunkState &first = states[schedule.chunk(i)];
+    bool reduce = schedule.kindByte(i) == 1 && first.holds;
+    Loc remote = plan.place(schedule.src(i), i);
+    Step step;
+    step.count = uint32_t(members.size());
     step.type = reduce ? StepType::RecvReduceCopy : StepType::Recv;
-    // rrc reduces the received data with its source and writes its
-    // destination: both are the chunk's place.
-    Loc src = reduce || options.astraSim ? state.loc : remote;
+    auto fused = fusedRecv.find(unit);
+    if (fused != fusedRecv.end())
+      step.type = fused->second.type;
+    // A reduction reads its source and writes its destination: both are
+    // the chunk's place; so is a fused step's (the executor reads rcs's
+    // destination only, rrs's source only).
+    Loc src = reduce || fused != fusedRecv.end() || options.astraSim ? first.loc
+                                                                     : remote;
     step.srcBuf = src.buf;
     step.srcOff = int32_t(src.off);
-    step.dstBuf = state.loc.buf;
-    step.dstOff = int32_t(state.loc.off);
-    std::vector<StepRef> deps = state.readsSinceWrite;
-    if (state.lastWrite)
-      deps.push_back(*state.lastWrite);
-    state.lastWrite =
-        append(tbOf.at({true, schedule.src(i), channels[i]}), step, deps);
-    state.readsSinceWrite.clear();
-    state.holds = true;
+    step.dstBuf = first.loc.buf;
+    step.dstOff = int32_t(first.loc.off);
+    bool writes = step.type != StepType::RecvReduceSend;
+    std::vector<StepRef> deps;
+    for (size_t m : members) {
+      ChunkState &state = states[schedule.chunk(m)];
+      if (writes)
+        deps.insert(deps.end(), state.readsSinceWrite.begin(),
+                    state.readsSinceWrite.end());
+      if (state.lastWrite)
+        deps.push_back(*state.lastWrite);
+    }
+    StepRef ref = append(tbOf.at({true, schedule.src(i), plan.channel(unit)}),
+                         step, deps);
+    for (size_t m : members) {
+      ChunkState &state = states[schedule.chunk(m)];
+      if (!writes) {
+        state.readsSinceWrite.push_back(ref);
+        continue;
+      }
+      state.lastWrite = ref;
+      state.readsSinceWrite.clear();
+      state.holds = true;
+    }
+  }
+
+  /// A fused step is emitted at the receive's or at the send's event.
+  void emit(const Event &e) {
+    if (e.cls == 0) {
+      auto fused = fusedRecv.find(e.unit);
+      if (fused == fusedRecv.end() || !fused->second.late)
+        emitRecv(e.unit);
+      return;
+    }
+    auto fused = fusedSend.find(e.unit);
+    if (fused == fusedSend.end())
+      emitSend(e.unit);
+    else if (fusedRecv.at(fused->second).late)
+      emitRecv(fused->second);
   }
 };
+
+/// A send waits for room on its connection: for the receiver to take the
+/// messages before it that the connection's kConnectionRoom chunks cannot
+/// hold besides it. That receive must come strictly earlier in the (time,
+/// class) order than the send, as with unfused steps (MSCCLProgram.h), where
+/// the fused steps put them: an early fused send at its receive's end, a late
+/// fused receive at its send's start. Where one does not, the fusion moves
+/// (early to late) or goes, until none is left; unfused keys always pass.
+/// Messages larger than the room are left to their single-peer threadblocks.
+void checkRoom(const Plan &plan,
+               std::vector<std::unique_ptr<GpuBuilder>> &builders) {
+  const ScheduleView &schedule = plan.schedule;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<size_t>>
+      connections;
+  for (size_t u = 0; u < plan.units.size(); ++u) {
+    size_t i = plan.units[u].front();
+    connections[{schedule.src(i), schedule.dst(i), plan.channel(u)}].push_back(
+        u);
+  }
+  for (auto &[key, units] : connections)
+    std::sort(units.begin(), units.end(), [&](size_t a, size_t b) {
+      return schedule.start(plan.units[a].front()) <
+             schedule.start(plan.units[b].front());
+    });
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[key, units] : connections) {
+      GpuBuilder &sender = *builders[std::get<0>(key)];
+      GpuBuilder &receiver = *builders[std::get<1>(key)];
+      for (size_t n = 0; n < units.size(); ++n) {
+        size_t held = plan.units[units[n]].size();
+        if (held > kConnectionRoom)
+          continue;
+        std::optional<size_t> taken;
+        for (size_t m = n; m-- > 0;) {
+          held += plan.units[units[m]].size();
+          if (held > kConnectionRoom) {
+            taken = units[m];
+            break;
+          }
+        }
+        if (!taken || receiver.recvKey(*taken) < sender.sendKey(units[n]))
+          continue;
+        changed |= sender.weakenSend(units[n]) || receiver.weakenRecv(*taken);
+      }
+    }
+  }
+}
 
 std::string gpuName(uint32_t rank) { return "GPU " + std::to_string(rank); }
 
 /// The executor's limits, checked on the finished program.
-bool checkLimits(const Program &program, std::string &error, bool &stepLimit) {
-  stepLimit = false;
+bool checkLimits(const Program &program, std::string &error, bool &stepLimit,
+                 bool &tbLimit) {
+  stepLimit = tbLimit = false;
   // Offsets first: no channel split helps there.
   for (uint32_t r = 0; r < program.gpus.size(); ++r) {
     const Gpu &gpu = program.gpus[r];
@@ -411,6 +915,7 @@ bool checkLimits(const Program &program, std::string &error, bool &stepLimit) {
                 std::to_string(kMaxThreadblocksPerChannel) +
                 " threadblocks on channel " + std::to_string(tb.channel) +
                 ", the executor's limit";
+        tbLimit = true;
         return false;
       }
       if (tb.steps.size() > kMaxStepsPerThreadblock) {
@@ -434,12 +939,67 @@ bool checkLimits(const Program &program, std::string &error, bool &stepLimit) {
   return true;
 }
 
+/// The `o` chunk that `in` chunk p of GPU r aliases in an in-place call
+/// (MSCCLProgram.h, In place), or -1.
+int64_t aliasOf(const Program &program, uint32_t r, int64_t p) {
+  const Gpu &gpu = program.gpus[r];
+  int64_t q = -1;
+  if (program.coll == "allgather" || program.coll == "gather")
+    q = int64_t(r) * gpu.inChunks + p;
+  else if (program.coll == "reducescatter" || program.coll == "scatter")
+    q = p - int64_t(r) * gpu.outChunks;
+  else
+    q = p;
+  return q >= 0 && q < int64_t(gpu.outChunks) ? q : -1;
+}
+
+bool readsSource(StepType type) {
+  return type != StepType::Recv && type != StepType::RecvCopySend &&
+         type != StepType::Nop;
+}
+bool writesDestination(StepType type) {
+  return type != StepType::Send && type != StepType::RecvReduceSend &&
+         type != StepType::Nop;
+}
+
+/// Whether aliasing `in` and `out` changes nothing: every read of `in` is
+/// a copy onto its own alias or reads a chunk whose alias no step writes.
+bool runsInPlace(const Program &program) {
+  for (uint32_t r = 0; r < program.gpus.size(); ++r) {
+    std::set<int64_t> written;
+    for (const Threadblock &tb : program.gpus[r].threadblocks)
+      for (const Step &step : tb.steps)
+        if (writesDestination(step.type) && step.dstBuf == 'o')
+          for (uint32_t j = 0; j < step.count; ++j)
+            written.insert(step.dstOff + j);
+    for (const Threadblock &tb : program.gpus[r].threadblocks)
+      for (const Step &step : tb.steps) {
+        if (!readsSource(step.type) || step.srcBuf != 'i')
+          continue;
+        for (uint32_t j = 0; j < step.count; ++j) {
+          int64_t alias = aliasOf(program, r, step.srcOff + j);
+          bool selfCopy = step.type == StepType::Copy && step.dstBuf == 'o' &&
+                          step.dstOff + j == alias;
+          if (alias >= 0 && !selfCopy && written.count(alias))
+            return false;
+        }
+      }
+  }
+  return true;
+}
+
 } // namespace
+
+std::pair<uint64_t, uint64_t> defaultWindow(const Program &program,
+                                            uint64_t chunkBytes) {
+  uint64_t bytes = uint64_t(program.chunksPerLoop) * chunkBytes;
+  return {bytes / 2, bytes * 2};
+}
 
 static std::optional<Program>
 buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
                   const Options &options, const std::vector<uint32_t> &channels,
-                  std::string &error, bool &stepLimit) {
+                  std::string &error, bool &stepLimit, bool &tbLimit) {
   uint32_t n = shape.numRanks;
   uint64_t numChunks = shape.numChunks();
   std::vector<std::vector<size_t>> mine(n);
@@ -470,21 +1030,25 @@ buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
     }
   }
 
+  Plan plan{shape, schedule, channels, options, {}, mine, {}, states};
+  plan.aggregate();
+
   Program program;
   program.name = options.name;
   program.coll = collName(shape.kind);
   program.protocol = options.protocol;
   program.minBytes = options.minBytes;
   program.maxBytes = options.maxBytes;
-  // Every step reads `in` only through the copies at the start, and no step
-  // writes `in`, but the copies would overwrite `in` where `out` aliases it.
-  program.inplace = false;
   program.outofplace = true;
+  std::vector<std::unique_ptr<GpuBuilder>> builders;
   for (uint32_t r = 0; r < n; ++r) {
-    GpuBuilder builder(shape, schedule, channels, options, r);
-    builder.allStates = &states;
-    program.gpus.push_back(builder.build(mine[r], states[r], scratch[r]));
+    builders.push_back(std::make_unique<GpuBuilder>(plan, r));
+    builders.back()->prepare();
   }
+  checkRoom(plan, builders);
+  for (uint32_t r = 0; r < n; ++r)
+    program.gpus.push_back(builders[r]->build(scratch[r]));
+  program.inplace = !options.astraSim && runsInPlace(program);
   uint32_t maxChannel = 0;
   for (const Gpu &gpu : program.gpus) {
     program.chunksPerLoop =
@@ -493,7 +1057,7 @@ buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
       maxChannel = std::max(maxChannel, tb.channel);
   }
   program.numChannels = maxChannel + 1;
-  if (!checkLimits(program, error, stepLimit))
+  if (!checkLimits(program, error, stepLimit, tbLimit))
     return std::nullopt;
   return program;
 }
@@ -571,26 +1135,33 @@ std::optional<Program> buildProgram(const CallShape &shape,
   }
 
   // One channel per link and lane if the threadblocks fit; else ever
-  // shorter blocks of a link's transfers per channel, while the channels
-  // last.
+  // shorter blocks of a link's transfers per channel (step limit), and
+  // links spread over more colours of channels (threadblocks per channel),
+  // while the channels last.
   std::optional<Program> program;
-  std::string stepError;
-  for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
-    bool stepLimit = false;
-    program = buildWithChannels(shape, schedule, options,
-                                assignChannels(schedule, perChannel), error,
-                                stepLimit);
-    if (program || !stepLimit || perChannel == 1)
+  std::string limitError;
+  for (uint32_t colours = 1; colours <= kMaxChannels; ++colours) {
+    bool tbLimit = false;
+    for (uint32_t perChannel = UINT32_MAX;; perChannel /= 2) {
+      bool stepLimit = false;
+      program = buildWithChannels(shape, schedule, options,
+                                  assignChannels(schedule, perChannel, colours),
+                                  error, stepLimit, tbLimit);
+      if (program || !stepLimit || perChannel == 1)
+        break;
+      limitError = error;
+      if (perChannel == UINT32_MAX)
+        perChannel = 2 * kMaxStepsPerThreadblock;
+    }
+    if (program || !tbLimit)
       break;
-    stepError = error;
-    if (perChannel == UINT32_MAX)
-      perChannel = 2 * kMaxStepsPerThreadblock;
+    limitError = error;
   }
-  if (!program && !stepError.empty() &&
-      error.find("channels") != std::string::npos)
-    error = stepError +
-            ", and splitting the links' transfers over more "
-            "channels needs more than the executor's " +
+  if (!program && !limitError.empty() &&
+      error.find("the program needs") != std::string::npos)
+    error = limitError +
+            ", and splitting over more channels needs more than the "
+            "executor's " +
             std::to_string(kMaxChannels);
   return program;
 }

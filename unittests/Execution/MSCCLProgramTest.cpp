@@ -2,8 +2,10 @@
 //
 // Hand-made schedules whose programs are checked step by step: placement by
 // exec::chunkRoles, one threadblock per (peer, direction, channel), one
-// dependency per step with the rest as nops, refusals. The lit tests in
-// test/Target/MSCCL replay exported programs of synthesized algorithms.
+// dependency per step with the rest as nops, fused steps (rcs, rrs, rrcs)
+// where the order allows them, cnt > 1 aggregation, inplace, refusals. The lit
+// tests in test/Target/MSCCL replay exported programs of synthesized
+// algorithms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +34,11 @@ CallShape shapeOf(CollectiveKind kind, uint32_t npus,
   return shape;
 }
 
-Program build(const CallShape &shape, const Schedule &schedule) {
+Program build(const CallShape &shape, const Schedule &schedule,
+              const Options &options = Options{}) {
   std::string error;
   std::optional<Program> program =
-      buildProgram(shape, schedule.view(), Options{}, error);
+      buildProgram(shape, schedule.view(), options, error);
   EXPECT_TRUE(program) << error;
   return program ? *program : Program{};
 }
@@ -78,9 +81,10 @@ TEST(MSCCLProgram, AllGatherPair) {
   EXPECT_EQ(p.gpus[1].threadblocks[0].steps.at(0).dstOff, 1);
 }
 
-// NPU 1 reduces a Reduce-Scatter chunk it does not own in scratch and sends
-// the partial sum on after the reduction.
-TEST(MSCCLProgram, ForwardAndScratch) {
+// NPU 1 reduces a Reduce-Scatter chunk it does not own and sends the
+// partial sum on: unfused, rrc into scratch then s after it; fused, one rrs
+// (NPU 1 never needs the partial sum) in a threadblock with both peers.
+Schedule reduceScatterChain() {
   Schedule s;
   // Reduce-Scatter on 3 NPUs: chunk 2 (owned by NPU 2) reduced 0 -> 1 -> 2.
   s.push_back({2, 0, 1, 0, TransferKind::Reduce, 0, 10});
@@ -90,7 +94,14 @@ TEST(MSCCLProgram, ForwardAndScratch) {
   s.push_back({0, 2, 0, 0, TransferKind::Reduce, 0, 10});
   s.push_back({1, 0, 1, 0, TransferKind::Reduce, 10, 20});
   s.push_back({1, 2, 1, 0, TransferKind::Reduce, 0, 10});
-  Program p = build(shapeOf(CollectiveKind::ReduceScatter, 3), s);
+  return s;
+}
+
+TEST(MSCCLProgram, ForwardAndScratch) {
+  Options unfused;
+  unfused.fuse = false;
+  Program p = build(shapeOf(CollectiveKind::ReduceScatter, 3),
+                    reduceScatterChain(), unfused);
   const Gpu &g = p.gpus[1];
   EXPECT_EQ(g.inChunks, 3u);
   EXPECT_EQ(g.outChunks, 1u);
@@ -109,6 +120,151 @@ TEST(MSCCLProgram, ForwardAndScratch) {
     }
   EXPECT_TRUE(reduced);
   EXPECT_TRUE(sent);
+}
+
+TEST(MSCCLProgram, ForwardOfUnkeptSumIsRrs) {
+  Program p =
+      build(shapeOf(CollectiveKind::ReduceScatter, 3), reduceScatterChain());
+  const Threadblock *both = nullptr;
+  for (const Threadblock &tb : p.gpus[1].threadblocks)
+    if (tb.recv == 0 && tb.send == 2)
+      both = &tb;
+  ASSERT_TRUE(both);
+  // The partial sum of chunk 2, then chunk 1's reduction from NPU 0.
+  ASSERT_EQ(both->steps.size(), 2u);
+  EXPECT_EQ(both->steps[1].type, StepType::RecvReduceCopy);
+  const Step &step = both->steps[0];
+  EXPECT_EQ(step.type, StepType::RecvReduceSend);
+  EXPECT_EQ(step.srcBuf, 's');
+  EXPECT_EQ(step.count, 1u);
+  // It reduces with the copy of the input.
+  EXPECT_EQ(step.depTb, 0);
+}
+
+// All-Reduce shapes on 3 NPUs, one chunk, 0 -> 1 -> 2 (not complete
+// collectives: the builder takes any schedule). NPU 1 keeps the partial sum
+// in `out` (rrcs) unless a plain receive overwrites it later (rrs); a copy
+// forwarded is rcs.
+TEST(MSCCLProgram, FusedStepTypes) {
+  auto middleStep = [](const Schedule &s) {
+    Program p = build(shapeOf(CollectiveKind::AllReduce, 3), s);
+    for (const Threadblock &tb : p.gpus[1].threadblocks)
+      if (tb.recv == 0 && tb.send == 2)
+        return tb.steps.at(0);
+    ADD_FAILURE() << "no threadblock with both peers";
+    return Step{};
+  };
+  Schedule kept;
+  kept.push_back({0, 0, 1, 0, TransferKind::Reduce, 0, 10});
+  kept.push_back({0, 1, 2, 0, TransferKind::Reduce, 10, 20});
+  Step step = middleStep(kept);
+  EXPECT_EQ(step.type, StepType::RecvReduceCopySend);
+  EXPECT_EQ(step.srcBuf, 'o');
+  EXPECT_EQ(step.dstBuf, 'o');
+
+  Schedule overwritten = kept;
+  overwritten.push_back({0, 2, 1, 0, TransferKind::Copy, 20, 30});
+  EXPECT_EQ(middleStep(overwritten).type, StepType::RecvReduceSend);
+
+  Schedule copied;
+  copied.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
+  copied.push_back({0, 1, 2, 0, TransferKind::Copy, 10, 20});
+  EXPECT_EQ(middleStep(copied).type, StepType::RecvCopySend);
+}
+
+// Fusion keeps each connection's FIFO order and never waits for a larger
+// key: a step at the receive's place if the forward is the link's next
+// send, else at the send's place, unless the sender's next messages then
+// wait for room (the connection holds kConnectionRoom chunks) on a step
+// that comes later in the order (a ring of such steps would wait on each
+// other).
+TEST(MSCCLProgram, FusionOnlyWhereTheOrderAllows) {
+  CallShape shape = shapeOf(CollectiveKind::AllGather, 3);
+  shape.chunksPerRank = 3;
+  auto fused = [&](const Schedule &s) {
+    Program p = build(shape, s);
+    size_t n = 0;
+    for (const Threadblock &tb : p.gpus[1].threadblocks)
+      for (const Step &step : tb.steps)
+        n += step.type == StepType::RecvCopySend;
+    return n;
+  };
+  // 0's chunk 0 reaches 2 through 1.
+  Schedule forward;
+  forward.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
+  forward.push_back({0, 1, 2, 0, TransferKind::Copy, 10, 20});
+  EXPECT_EQ(fused(forward), 1u);
+  // 1 first sends its own chunks 3 and 4 to 2 as one step (cnt 2): the
+  // connection (2 chunks) must be empty for the forward, i.e. 2 must have
+  // taken them (at 10), which is not before chunk 0 arrives (10): the step
+  // moves to the forward's place (20).
+  Schedule late;
+  late.push_back({3, 1, 2, 0, TransferKind::Copy, 0, 10});
+  late.push_back({4, 1, 2, 0, TransferKind::Copy, 10, 20});
+  late.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
+  late.push_back({0, 1, 2, 0, TransferKind::Copy, 20, 30});
+  Program p = build(shape, late);
+  const Threadblock *both = nullptr;
+  for (const Threadblock &tb : p.gpus[1].threadblocks)
+    if (tb.recv == 0 && tb.send == 2)
+      both = &tb;
+  ASSERT_TRUE(both);
+  ASSERT_EQ(both->steps.size(), 2u);
+  EXPECT_EQ(both->steps[0].count, 2u);
+  EXPECT_EQ(both->steps[1].type, StepType::RecvCopySend);
+  // ... unless another message from 0 arrives in between (chunk 2, not
+  // contiguous with 0): then the step has no place.
+  Schedule neither = late;
+  neither.push_back({2, 0, 1, 0, TransferKind::Copy, 10, 20});
+  EXPECT_EQ(fused(neither), 0u);
+}
+
+// Chunks a link carries back to back from contiguous places, ready at the
+// first send and untouched by the receiver until the last, are one step.
+TEST(MSCCLProgram, ContiguousChunksAggregate) {
+  CallShape shape = shapeOf(CollectiveKind::AllGather, 2);
+  shape.chunksPerRank = 3;
+  Schedule s;
+  for (uint32_t c = 0; c < 3; ++c)
+    s.push_back({c, 0, 1, 0, TransferKind::Copy, 10 * c, 10 * c + 10});
+  // Chunks 4 then 3: not contiguous in the order they go.
+  s.push_back({4, 1, 0, 0, TransferKind::Copy, 0, 10});
+  s.push_back({3, 1, 0, 0, TransferKind::Copy, 10, 20});
+  s.push_back({5, 1, 0, 0, TransferKind::Copy, 20, 30});
+  Program p = build(shape, s);
+  auto counts = [&](uint32_t gpu, int32_t recv) {
+    std::vector<uint32_t> counts;
+    for (const Threadblock &tb : p.gpus[gpu].threadblocks)
+      if (tb.recv == recv)
+        for (const Step &step : tb.steps)
+          counts.push_back(step.count);
+    return counts;
+  };
+  EXPECT_EQ(counts(1, 0), std::vector<uint32_t>({3}));
+  EXPECT_EQ(counts(0, 1), std::vector<uint32_t>({1, 1, 1}));
+  Options unfused;
+  unfused.fuse = false;
+  p = build(shape, s, unfused);
+  EXPECT_EQ(counts(1, 0), std::vector<uint32_t>({1, 1, 1}));
+}
+
+// inplace=1 where aliasing `in` and `out` changes nothing; All-to-All's
+// inputs leave from places that receives overwrite.
+TEST(MSCCLProgram, InPlaceWhereAliasingIsHarmless) {
+  Schedule ag;
+  ag.push_back({0, 0, 1, 0, TransferKind::Copy, 0, 10});
+  ag.push_back({1, 1, 0, 0, TransferKind::Copy, 0, 10});
+  EXPECT_TRUE(build(shapeOf(CollectiveKind::AllGather, 2), ag).inplace);
+  Schedule a2a;
+  // Chunk src*2 + dst: 0 -> 1 is chunk 1, 1 -> 0 is chunk 2.
+  a2a.push_back({1, 0, 1, 0, TransferKind::Copy, 0, 10});
+  a2a.push_back({2, 1, 0, 0, TransferKind::Copy, 0, 10});
+  Program p = build(shapeOf(CollectiveKind::AllToAll, 2), a2a);
+  EXPECT_FALSE(p.inplace);
+  EXPECT_TRUE(p.outofplace);
+  Options astra;
+  astra.astraSim = true;
+  EXPECT_FALSE(build(shapeOf(CollectiveKind::AllGather, 2), ag, astra).inplace);
 }
 
 // A receive that overwrites a place two other threadblocks read waits for

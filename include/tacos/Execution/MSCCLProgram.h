@@ -9,13 +9,17 @@
 // Chunks live where the MPI lowering puts them (exec::chunkRoles): a chunk
 // the rank finally holds in `out`, one it only reads at the start in `in`,
 // anything else (forwarded chunks, partial sums) in a scratch chunk of its
-// own. Threadblocks: one per (peer, direction, channel) as MSCCL's own
-// tools make them, plus one local threadblock for the copies from `in`.
-// Channels: lane l of a link and transfers that overlap on it (pipelined
-// link model) take different channels, so that within one channel a link
-// carries one transfer at a time and the sender's order (by start) is the
-// receiver's order (by end): the FIFO pairing per (sending threadblock,
-// receiving threadblock, channel) delivers the chunks the schedule says.
+// own. Threadblocks: one per connection (peer, direction, channel) as
+// MSCCL's own tools make them, or one for a receive and a send connection
+// whose steps fuse (below), plus local threadblocks for the copies from
+// `in`. Channels: lane l of a link and transfers that overlap on it
+// (pipelined link model) take different channels, so that within one
+// channel a link carries one transfer at a time and the sender's order (by
+// start) is the receiver's order (by end): the FIFO pairing per (sending
+// threadblock, receiving threadblock, channel) delivers the chunks the
+// schedule says. Over 64 steps in a threadblock, a link's transfers are cut
+// into blocks on channels of their own; over 32 threadblocks on a channel,
+// links spread over channel colours ((src + dst) % colours).
 //
 // Order and dependencies. Every GPU acts in the MPI lowering's event order
 // (time; receives ending at t before sends starting at t; then peer, lane,
@@ -24,7 +28,58 @@
 // and a receive (write) waits for the last write and for every send that
 // read the place since. A step carries one dependency; the others become
 // `nop` steps before it. It cannot deadlock for the reason RankProgram.h
-// gives: every wait is for a step with a smaller (time, class) key.
+// gives: every wait is for a step with a smaller (time, class) key (a send
+// also waits for room: for the receiver to take the messages before it that
+// the connection's buffer, kConnectionRoom chunks at the least, cannot hold
+// besides it; their receives ended no later than the send starts).
+//
+// Aggregation (cnt > 1). Consecutive transfers of one connection (source,
+// destination, channel) become one step at the first one's place in the
+// order when nothing can tell: their places are contiguous on both GPUs, they
+// land the same way (all reduce, or all plain), the sender writes none of
+// the step's chunks between the first send and the last, and the receiver
+// touches none of them between the first receive and its own. Then the
+// sender has every chunk at the first send, and the receiver may take them
+// all at the first receive; every wait of the step is still for a smaller
+// key. Up to kMaxCount chunks a step. The executor moves a step's chunks one
+// piece after the other through the connection's buffer, which holds
+// kConnectionRoom chunks at the least; a step of more chunks completes only
+// while its receive runs, so its connection keeps threadblocks of its own at
+// both ends (never one with two peers), where nothing else waits behind it.
+//
+// Fusion. A send whose data is what a receive on the same GPU and channel
+// just wrote (every chunk's last write is that receive) becomes part of the
+// receive's step: `rcs` after a plain receive, `rrcs` after a reduction the
+// GPU keeps, `rrs` after one it does not keep (the chunk's next access is the
+// send and then nothing, outside `o`, or an overwriting plain receive). The
+// step sits at the receive's place in the order if no other send of that
+// connection comes between (FIFO order unchanged), else at the send's place
+// if no other receive of the receiving connection comes between and nothing
+// touches the chunks meanwhile. Then the waits for room are checked over all
+// GPUs with the keys where the steps sit (checkRoom in MSCCLProgram.cpp):
+// where a receive that must have been taken does not come strictly earlier
+// than the send that waits for it, the fusion moves from the receive's place
+// to the send's, or goes; unfused keys always pass. Such a step needs a
+// threadblock with both peers on one channel, as msccl-tools makes them: per
+// GPU, (receive peer, send peer, channel) triples are paired greedily by how
+// many steps they fuse, each connection in at most one threadblock, none
+// beyond 64 steps. `re` is never needed: every reduction of a schedule lands
+// with a receive.
+//
+// In place. The executor runs an `inplace` program when the call's buffers
+// alias: `in` is `out` (allreduce, reduce, broadcast, alltoall), `in` is the
+// rank's slice of `out` (allgather, gather: i[j] is o[rank*i_chunks + j]),
+// or `out` is the rank's slice of `in` (reducescatter, scatter: o[j] is
+// i[rank*o_chunks + j]). inplace=1 is written when aliasing changes nothing:
+// every read of `in` is a copy onto its own alias, or reads a chunk whose
+// alias no step writes. That holds for every collective except All-to-All,
+// whose input chunks go out from places that receives overwrite. The ASTRA-
+// sim mode writes inplace=0 (it leaves the copies out). outofplace is 1.
+//
+// Size window. Without --msccl-min-bytes/--msccl-max-bytes the executor
+// picks the program for calls whose chunk is within a factor 2 of the
+// algorithm's: [chunksPerLoop * chunk / 2, chunksPerLoop * chunk * 2]
+// (defaultWindow), i.e. half to twice the synthesized buffer size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +92,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tacos::exec::msccl {
@@ -46,6 +102,9 @@ constexpr uint32_t kMaxStepsPerThreadblock = 64;
 constexpr uint32_t kMaxThreadblocksPerChannel = 32;
 constexpr uint32_t kMaxCount = 71;
 constexpr int32_t kMaxOffset = 32767;
+/// Chunks a connection's buffer holds at the least (Simple: two pieces of
+/// one chunk for large calls; LL and LL128 hold eight).
+constexpr uint32_t kConnectionRoom = 2;
 /// NCCL's MAXCHANNELS, which the executor's channels index.
 constexpr uint32_t kMaxChannels = 32;
 
@@ -94,11 +153,15 @@ struct Gpu {
 struct Options {
   std::string name = "tacos";
   Protocol protocol = Protocol::Simple;
-  /// The executor picks the algorithm for minBytes <= size < maxBytes.
+  /// The executor picks the algorithm for minBytes <= size <= maxBytes
+  /// (msccl_lifecycle.cc; maxBytes 0: no bound).
   uint64_t minBytes = 0, maxBytes = uint64_t(1) << 32;
   /// ASTRA-sim's converter: only s, r, rrc and nop steps, srcoff == dstoff
   /// (copies from `in` are left out; it models communication only).
   bool astraSim = false;
+  /// Fuse forwards into rcs/rrs/rrcs steps and aggregate chunks into cnt > 1
+  /// steps (see above); off, every transfer is its own s and r/rrc.
+  bool fuse = true;
 };
 
 struct Program {
@@ -126,9 +189,13 @@ std::optional<Program> buildProgram(const CallShape &shape,
 /// one), as the MPI lowering splits a link into request slots. With
 /// `perChannel`, every such sequence is further cut into blocks of at most
 /// that many transfers, one channel each, so that threadblocks fit an
-/// executor's step limit. (The MSCCL++ plan uses it too.)
+/// executor's step limit. With `colours` > 1, channel c of link (src, dst)
+/// becomes c * colours + (src + dst) % colours: a GPU's links spread evenly
+/// over the colours, both ends agree, and a channel holds about 1/colours
+/// of a GPU's threadblocks. (The MSCCL++ plan uses it too.)
 std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
-                                     uint32_t perChannel);
+                                     uint32_t perChannel,
+                                     uint32_t colours = 1);
 
 /// A group as a communicator of its own: GPU q is participant q (the root
 /// renumbered too), so `group` and `renumbered` are the call and schedule
@@ -139,6 +206,11 @@ std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
 bool groupCommunicator(const CallShape &shape, const ScheduleView &schedule,
                        const char *format, CallShape &group,
                        Schedule &renumbered, std::string &error);
+
+/// The size window for a program whose chunks are `chunkBytes` (the largest
+/// chunk of the request): half to twice chunksPerLoop * chunkBytes.
+std::pair<uint64_t, uint64_t> defaultWindow(const Program &program,
+                                            uint64_t chunkBytes);
 
 /// Writes the `<algo>` element with every attribute the executor requires.
 void writeXml(const Program &program, std::ostream &os);

@@ -1,8 +1,9 @@
 //===- MSCCLExport.cpp - coll.algorithm as MSCCL-IR XML -------------------===//
 //
-// Options, the choice of the algorithm, and the refusals (unmaterialized,
-// rejected by coll-verify, beyond the format); the program and the XML are
-// exec::msccl's.
+// Options, the choice of the algorithm, the size window (given, or derived
+// from the chunk size by exec::msccl::defaultWindow), and the refusals
+// (unmaterialized, rejected by coll-verify, beyond the format); the program
+// and the XML are exec::msccl's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,17 +43,26 @@ struct Options {
       llvm::cl::init("Simple"), llvm::cl::cat(category)};
   llvm::cl::opt<uint64_t> minBytes{
       "msccl-min-bytes",
-      llvm::cl::desc("Smallest call size (bytes) the executor picks it for"),
+      llvm::cl::desc("Smallest call size (bytes) the executor picks it for "
+                     "(default: half the algorithm's buffer, nchunksperloop "
+                     "times its chunk size)"),
       llvm::cl::init(0), llvm::cl::cat(category)};
   llvm::cl::opt<uint64_t> maxBytes{
       "msccl-max-bytes",
-      llvm::cl::desc("Call sizes below this (bytes) pick it (default 4 GiB)"),
-      llvm::cl::init(uint64_t(1) << 32), llvm::cl::cat(category)};
+      llvm::cl::desc("Largest call size (bytes) it is picked for (default: "
+                     "twice the algorithm's buffer; 0: no bound)"),
+      llvm::cl::init(0), llvm::cl::cat(category)};
   llvm::cl::opt<bool> astraSim{
       "msccl-astra-sim",
       llvm::cl::desc("Only s, r, rrc and nop steps with srcoff == dstoff, for "
                      "ASTRA-sim's converter"),
       llvm::cl::init(false), llvm::cl::cat(category)};
+  llvm::cl::opt<bool> fuse{
+      "msccl-fuse",
+      llvm::cl::desc("Fuse forwards into rcs/rrs/rrcs steps and aggregate "
+                     "chunks moved together into cnt > 1 steps (default on; "
+                     "never in the ASTRA-sim mode)"),
+      llvm::cl::init(true), llvm::cl::cat(category)};
 };
 Options *options = nullptr;
 
@@ -85,11 +95,6 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
     return emitError(root->getLoc())
            << kName << ": unknown protocol '" << options->protocol
            << "'; expected 'Simple', 'LL' or 'LL128'";
-  uint64_t minBytes = options->minBytes, maxBytes = options->maxBytes;
-  if (maxBytes != 0 && maxBytes <= minBytes)
-    return emitError(root->getLoc())
-           << kName << ": the size window [" << minBytes << ", " << maxBytes
-           << ") is empty";
   FailureOr<AlgorithmOp> algorithm = chooseAlgorithm(root);
   if (failed(algorithm))
     return failure();
@@ -119,9 +124,8 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
   exec::msccl::Options programOptions;
   programOptions.name = algorithm->getSymName().str();
   programOptions.protocol = *protocol;
-  programOptions.minBytes = minBytes;
-  programOptions.maxBytes = maxBytes;
   programOptions.astraSim = options->astraSim;
+  programOptions.fuse = options->fuse;
   std::string error;
   std::optional<exec::msccl::Program> program = exec::msccl::buildProgram(
       exec::CallShape::of(model->collective.spec,
@@ -130,6 +134,21 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
   if (!program)
     return emitErrorAt(*algorithm) << kName << ": cannot export @"
                                    << algorithm->getSymName() << ": " << error;
+  // The window: what the user gives, the rest from the chunk size.
+  auto [minBytes, maxBytes] = exec::msccl::defaultWindow(
+      *program,
+      model->collective.spec.chunkSizes(model->collective.network.numNpus())
+          .largest());
+  if (options->minBytes.getNumOccurrences())
+    minBytes = options->minBytes;
+  if (options->maxBytes.getNumOccurrences())
+    maxBytes = options->maxBytes;
+  if (maxBytes != 0 && maxBytes < minBytes)
+    return emitError(root->getLoc())
+           << kName << ": the size window [" << minBytes << ", " << maxBytes
+           << "] is empty";
+  program->minBytes = minBytes;
+  program->maxBytes = maxBytes;
   std::ostringstream xml;
   exec::msccl::writeXml(*program, xml);
   output << xml.str();

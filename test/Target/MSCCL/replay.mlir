@@ -43,3 +43,52 @@
 // PIPE: <tb id="2" send="1" recv="-1" chan="1">
 
 // OK: ok: {{.*}}, delivered
+
+// Steps of cnt=3 (Inputs/aggregate.mlir: each link carries 3 contiguous
+// chunks back to back, twice): one s and one r step per link and round, in
+// threadblocks with one peer (a step larger than the connection's buffer
+// must not share its threadblock), replayed chunk by chunk.
+// RUN: tacos-translate %S/Inputs/aggregate.mlir --export-msccl-xml > %t.agg.xml && %python %S/Inputs/replay_msccl.py %t.agg.xml | FileCheck %s --check-prefix=OK
+// RUN: FileCheck %s --check-prefix=CNT3 < %t.agg.xml
+// CNT3: <gpu id="0"
+// CNT3: <tb id="1" send="1" recv="-1" chan="0">
+// CNT3-NEXT: <step s="0" type="s" srcbuf="o" srcoff="0" dstbuf="o" dstoff="0" cnt="3"
+// CNT3-NEXT: <step s="1" type="s" srcbuf="o" srcoff="6" dstbuf="o" dstoff="6" cnt="3"
+// CNT3: <tb id="2" send="-1" recv="2" chan="0">
+// CNT3-NEXT: <step s="0" type="r" srcbuf="o" srcoff="6" dstbuf="o" dstoff="6" cnt="3"
+// CNT3-NEXT: <step s="1" type="r" srcbuf="o" srcoff="3" dstbuf="o" dstoff="3" cnt="3"
+
+// Fused steps in what tacos synthesizes: forwards (rcs), partial sums kept
+// and forwarded (rrcs) or only forwarded (rrs).
+// RUN: FileCheck %s --check-prefix=FUSED < %t.ar_torus.xml
+// FUSED-DAG: type="rcs"
+// FUSED-DAG: type="rrcs"
+// FUSED-DAG: type="rrs"
+
+// inplace="1" on every collective but All-to-All, and the programs replay
+// with the input aliased to the output as in the executor's in-place call;
+// All-to-All says inplace="0" (its inputs leave from places that receives
+// overwrite: replay-checker.mlir, A2A-IN-PLACE).
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rs_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.bc_ring.xml --root 1 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rd_ring.xml --root 2 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ga_ring.xml --root 3 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.sc_ring.xml --root 1 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag2_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar2_ring.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag_torus.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rs_torus.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar_torus.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.bc_torus.xml --root 4 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rd_torus.xml --root 4 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ga_torus.xml --root 0 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.sc_torus.xml --root 8 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ar_group.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.ag_row.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.bc_row.xml --root 2 --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: %python %S/Inputs/replay_msccl.py %t.rs_row.xml --in-place | FileCheck %s --check-prefix=IN-PLACE
+// RUN: not %python %S/Inputs/replay_msccl.py %t.a2a_ring.xml --in-place | FileCheck %s --check-prefix=A2A
+// IN-PLACE: ok: {{.*}}, delivered in place
+// A2A: error: algo: inplace="0", the executor never runs it in place

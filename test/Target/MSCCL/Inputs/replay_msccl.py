@@ -6,14 +6,22 @@
 # attribute, contiguous ids, the limits of msccl_struct.h), then runs every
 # GPU's threadblocks on symbolic data: each step in order, after its one
 # dependency (which must be published: hasdep="1"), sends and receives paired
-# in FIFO order per (sending tb, receiving tb, channel) with room for one
-# message per connection (the strictest executor), and reductions as unions
-# of contributions that must be disjoint. Vector clocks find two steps of
+# in FIFO order per (sending tb, receiving tb, channel), a step of cnt chunks
+# moving them one at a time through a connection that holds ROOM chunks
+# (the executor's least), and reductions as unions of contributions that
+# must be disjoint. Step semantics are the executor's interpreter's
+# (msccl_kernel.cu): s sends src; r writes dst; rcs writes dst and sends what
+# it received; rrs sends src (op) received and writes nothing; rrc writes
+# src (op) received to dst; rrcs writes it and sends it; re writes
+# src (op) dst to dst; cpy copies src to dst. Vector clocks find two steps of
 # one GPU that touch a chunk with no order between them (a race the
 # executor's timing could expose). At the end it checks the collective's
 # postcondition on every GPU's output.
 #
-# Usage: replay_msccl.py FILE [--root R] [--astra-sim]
+# With --in-place it runs an inplace="1" program as the executor's in-place
+# call: the input aliases the output (see Replay.alias).
+#
+# Usage: replay_msccl.py FILE [--root R] [--astra-sim] [--in-place]
 # Prints "ok: ..." and exits 0, or prints "error: ..." and exits 1.
 #
 # ===---------------------------------------------------------------------=== #
@@ -28,6 +36,11 @@ MAX_CNT = 71
 MAX_OFF = 32767
 TYPES = {"s", "r", "rcs", "rrs", "rrc", "rrcs", "re", "cpy", "nop"}
 ASTRA_TYPES = {"s", "r", "rrc", "nop"}
+RECEIVES = {"r", "rcs", "rrs", "rrc", "rrcs"}
+SENDS = {"s", "rcs", "rrs", "rrcs"}
+# Chunks a connection holds: the executor's least (Simple holds two pieces
+# of one chunk each for a large call, LL and LL128 eight).
+ROOM = 2
 COLLS = {"allreduce", "allgather", "reducescatter", "alltoall", "reduce",
          "broadcast", "gather", "scatter"}
 
@@ -147,6 +160,23 @@ def check_dependencies(gpus):
                     raise Fail(f"{where}: depends on ({d}, {ds}), which has "
                                "hasdep=\"0\" and never signals")
                 waited.add((d, ds))
+        # The executor folds nops into the next real step's dependency list
+        # and counts their indices only through it: a nop must carry a
+        # dependency, and the step after nops must carry one too
+        # (msccl_parser.cc ignores the file otherwise).
+        for tid, tb in enumerate(gpu["tbs"]):
+            pending = False
+            for sid, step in enumerate(tb["steps"]):
+                where = f"gpu {gid} tb {tid} step {sid}"
+                if step["type"] == "nop":
+                    if step["depid"] == -1:
+                        raise Fail(f"{where}: nop without a dependency")
+                    pending = True
+                    continue
+                if pending and step["depid"] == -1:
+                    raise Fail(f"{where}: follows nops but has no dependency "
+                               "of its own")
+                pending = False
         for tid, tb in enumerate(gpu["tbs"]):
             for sid, step in enumerate(tb["steps"]):
                 if step["hasdep"] and (tid, sid) not in waited:
@@ -171,8 +201,9 @@ def check_dependencies(gpus):
 
 
 class Replay:
-    def __init__(self, algo, gpus, root, astra):
+    def __init__(self, algo, gpus, root, astra, in_place=False):
         self.algo, self.gpus, self.root = algo, gpus, root
+        self.in_place = in_place
         # ASTRA-sim programs leave out the copies from the input: data
         # nobody wrote reads as unknown (the empty set) instead of failing.
         self.astra = astra
@@ -183,10 +214,25 @@ class Replay:
                                     for j in range(g["i_chunks"])],
                               "o": [None] * g["o_chunks"],
                               "s": [None] * g["s_chunks"]})
+            # In place, the input lives in the output where they alias.
+            for j in range(g["i_chunks"]):
+                q = self.alias(r, j)
+                if q is not None:
+                    self.bufs[r]["o"][q] = self.bufs[r]["i"][j]
+            # msccl-tools write an in-place All-Gather (Gather) with
+            # i_chunks="0": its input is already the rank's slice of out.
+            if in_place and g["i_chunks"] == 0 and \
+                    algo["coll"] in ("allgather", "gather"):
+                k = g["o_chunks"] // len(gpus)
+                for j in range(k):
+                    self.bufs[r]["o"][r * k + j] = frozenset({(r, r * k + j)})
         # Per place: (last write clock, reads since as clocks).
         self.access = {}
         self.queues = {}
         self.pc = [[0] * len(g["tbs"]) for g in gpus]
+        # Chunks of the current step done (a step moves one per tick).
+        self.sub = [[0] * len(g["tbs"]) for g in gpus]
+        self.steps = 0
         self.clock = [[{} for _ in g["tbs"]] for g in gpus]
         self.snapshot = {}
 
@@ -195,6 +241,29 @@ class Replay:
         k = self.gpus[r]["i_chunks"]
         base = r * k if coll in ("allgather", "gather") else 0
         return frozenset({(r, base + j)})
+
+    def alias(self, r, j):
+        """The output chunk that input chunk j of GPU r is in an in-place
+        call (msccl_lifecycle.cc: in == out for allreduce, reduce,
+        broadcast, alltoall; in = out + rank * count for allgather and
+        gather; out = in + rank * count for reducescatter and scatter)."""
+        if not self.in_place:
+            return None
+        g, coll = self.gpus[r], self.algo["coll"]
+        if coll in ("allgather", "gather"):
+            q = r * g["i_chunks"] + j
+        elif coll in ("reducescatter", "scatter"):
+            q = j - r * g["o_chunks"]
+        else:
+            q = j
+        return q if 0 <= q < g["o_chunks"] else None
+
+    def resolve(self, r, buf, off):
+        if buf == "i" and 0 <= off < self.gpus[r]["i_chunks"]:
+            q = self.alias(r, off)
+            if q is not None:
+                return "o", q
+        return buf, off
 
     def place(self, r, buf, off, where):
         if buf not in self.bufs[r]:
@@ -229,101 +298,139 @@ class Replay:
     def read(self, r, tid, buf, off, cnt, where):
         vals = []
         for j in range(cnt):
-            b = self.place(r, buf, off + j, where)
-            self.touch(r, tid, buf, off + j, False, where)
-            if b[off + j] is None and self.astra:
+            rb, ro = self.resolve(r, buf, off + j)
+            b = self.place(r, rb, ro, where)
+            self.touch(r, tid, rb, ro, False, where)
+            if b[ro] is None and self.astra:
                 vals.append(frozenset())
                 continue
-            if b[off + j] is None:
-                raise Fail(f"{where}: reads {buf}[{off + j}] before anything "
+            if b[ro] is None:
+                raise Fail(f"{where}: reads {rb}[{ro}] before anything "
                            "was written there")
-            vals.append(b[off + j])
+            vals.append(b[ro])
         return vals
 
     def write(self, r, tid, buf, off, vals, where):
         for j, v in enumerate(vals):
-            b = self.place(r, buf, off + j, where)
-            self.touch(r, tid, buf, off + j, True, where)
-            b[off + j] = v
+            rb, ro = self.resolve(r, buf, off + j)
+            b = self.place(r, rb, ro, where)
+            self.touch(r, tid, rb, ro, True, where)
+            b[ro] = v
 
     def reduce(self, a, b, where):
         if a & b and not self.astra:
             raise Fail(f"{where}: reduction counts {sorted(a & b)} twice")
         return a | b
 
+    # A step of cnt chunks moves cnt messages of one chunk each, one after
+    # the other (the executor splits it into pieces that fit the connection's
+    # buffer; for large calls each piece is one chunk), so a send of more
+    # chunks than the connection holds finishes only while its receive runs.
+    # A step advances one chunk per tick: the receive part needs a message,
+    # the send part room on its connection.
     def ready(self, r, tid):
         tb = self.gpus[r]["tbs"][tid]
         sid = self.pc[r][tid]
         if sid >= len(tb["steps"]):
             return False
         step = tb["steps"][sid]
-        if step["depid"] != -1 and self.pc[r][step["depid"]] <= step["deps"]:
+        if self.sub[r][tid] == 0 and step["depid"] != -1 and \
+                self.pc[r][step["depid"]] <= step["deps"]:
             return False
         t = step["type"]
-        if t in ("r", "rcs", "rrs", "rrc", "rrcs"):
-            if not self.queues.get((tb["recv"], r, tb["chan"])):
-                return False
-        if t in ("s", "rcs", "rrs", "rrcs"):
-            if self.queues.get((r, tb["send"], tb["chan"])):
-                return False
+        if step["cnt"] == 0 or t not in RECEIVES | SENDS:
+            return True
+        if t in RECEIVES and tb["recv"] != -1 and \
+                not self.queues.get((tb["recv"], r, tb["chan"])):
+            return False
+        if t in SENDS and tb["send"] != -1 and \
+                len(self.queues.get((r, tb["send"], tb["chan"]), [])) >= ROOM:
+            return False
         return True
 
-    def run_step(self, r, tid):
+    def start_step(self, r, tid, step, where):
         tb = self.gpus[r]["tbs"][tid]
-        sid = self.pc[r][tid]
-        step = tb["steps"][sid]
-        where = f"gpu {r} tb {tid} step {sid} ({step['type']})"
         clock = self.clock[r][tid]
         clock[(r, tid)] = clock.get((r, tid), 0) + 1
         if step["depid"] != -1:
             for k, v in self.snapshot[(r, step["depid"], step["deps"])].items():
                 clock[k] = max(clock.get(k, 0), v)
-        t, cnt = step["type"], step["cnt"]
-        if t in ("s", "rcs", "rrs", "rrcs") and tb["send"] == -1:
+        t = step["type"]
+        if t in SENDS and tb["send"] == -1:
             raise Fail(f"{where}: sends from a tb with send=-1")
-        if t in ("r", "rcs", "rrs", "rrc", "rrcs") and tb["recv"] == -1:
+        if t in RECEIVES and tb["recv"] == -1:
             raise Fail(f"{where}: receives in a tb with recv=-1")
-        received = None
-        if t in ("r", "rcs", "rrs", "rrc", "rrcs"):
-            q = self.queues[(tb["recv"], r, tb["chan"])]
-            vals, sender_clock = q.pop(0)
-            if len(vals) != cnt:
-                raise Fail(f"{where}: receives {cnt} chunks, the matching "
-                           f"send sent {len(vals)}")
-            received = vals
-            # A receive happens after its send (and all the sender saw).
-            for key, v in sender_clock.items():
-                clock[key] = max(clock.get(key, 0), v)
-        if t == "nop":
-            pass
-        elif t == "s":
-            out = self.read(r, tid, step["srcbuf"], step["srcoff"], cnt, where)
-        elif t in ("r", "rcs"):
-            self.write(r, tid, step["dstbuf"], step["dstoff"], received, where)
-            out = received
-        elif t in ("rrs", "rrc", "rrcs"):
-            local = self.read(r, tid, step["srcbuf"], step["srcoff"], cnt,
-                              where)
-            out = [self.reduce(a, b, where) for a, b in zip(local, received)]
-            if t != "rrs":
-                self.write(r, tid, step["dstbuf"], step["dstoff"], out, where)
-        elif t == "cpy":
+
+    def run_local(self, r, tid, step, where):
+        t, cnt = step["type"], step["cnt"]
+        if t == "cpy":
             out = self.read(r, tid, step["srcbuf"], step["srcoff"], cnt, where)
             self.write(r, tid, step["dstbuf"], step["dstoff"], out, where)
         elif t == "re":
+            # dst = src (op) dst, as the executor's reduce step.
             a = self.read(r, tid, step["srcbuf"], step["srcoff"], cnt, where)
             b = self.read(r, tid, step["dstbuf"], step["dstoff"], cnt, where)
             self.write(r, tid, step["dstbuf"], step["dstoff"],
                        [self.reduce(x, y, where) for x, y in zip(a, b)], where)
-        if t in ("s", "rcs", "rrs", "rrcs"):
+
+    def run_chunk(self, r, tid, step, k, where):
+        """Chunk k of a transfer step: what the executor's primitive does
+        (recv, send, recvCopySend, recvReduceSend, recvReduceCopy,
+        recvReduceCopySend) to one chunk."""
+        tb = self.gpus[r]["tbs"][tid]
+        clock = self.clock[r][tid]
+        t = step["type"]
+        src = (step["srcbuf"], step["srcoff"] + k)
+        dst = (step["dstbuf"], step["dstoff"] + k)
+        received = None
+        if t in RECEIVES:
+            q = self.queues[(tb["recv"], r, tb["chan"])]
+            received, sender_clock, sent_cnt = q.pop(0)
+            if sent_cnt != step["cnt"]:
+                raise Fail(f"{where}: receives {step['cnt']} chunks, the "
+                           f"matching send sent {sent_cnt}")
+            # A receive happens after its send (and all the sender saw).
+            for key, v in sender_clock.items():
+                clock[key] = max(clock.get(key, 0), v)
+        out = None
+        if t == "s":
+            out = self.read(r, tid, *src, 1, where)[0]
+        elif t in ("r", "rcs"):
+            self.write(r, tid, *dst, [received], where)
+            out = received
+        elif t in ("rrs", "rrc", "rrcs"):
+            local = self.read(r, tid, *src, 1, where)[0]
+            out = self.reduce(local, received, where)
+            if t != "rrs":
+                self.write(r, tid, *dst, [out], where)
+        if t in SENDS:
             self.queues.setdefault((r, tb["send"], tb["chan"]), []).append(
-                (out, dict(clock)))
+                (out, dict(clock), step["cnt"]))
+
+    def tick(self, r, tid):
+        tb = self.gpus[r]["tbs"][tid]
+        sid = self.pc[r][tid]
+        step = tb["steps"][sid]
+        where = f"gpu {r} tb {tid} step {sid} ({step['type']})"
+        k = self.sub[r][tid]
+        if k == 0:
+            self.start_step(r, tid, step, where)
+        if step["type"] in RECEIVES | SENDS and k < step["cnt"]:
+            self.run_chunk(r, tid, step, k, where)
+            k += 1
+        else:
+            self.run_local(r, tid, step, where)
+            k = step["cnt"]
+        if k < step["cnt"]:
+            self.sub[r][tid] = k
+            return
         if step["hasdep"]:
-            self.snapshot[(r, tid, sid)] = dict(clock)
+            self.snapshot[(r, tid, sid)] = dict(self.clock[r][tid])
+        self.sub[r][tid] = 0
         self.pc[r][tid] = sid + 1
+        self.steps += 1
 
     def run(self):
-        steps = 0
         while True:
             progress = False
             for r in range(self.n):
@@ -331,8 +438,7 @@ class Replay:
                     # Run a threadblock as far as it can: the order most
                     # likely to overtake a missing dependency.
                     while self.ready(r, tid):
-                        self.run_step(r, tid)
-                        steps += 1
+                        self.tick(r, tid)
                         progress = True
             if not progress:
                 break
@@ -345,11 +451,13 @@ class Replay:
         left = [k for k, q in self.queues.items() if q]
         if left:
             raise Fail(f"sends never received on (src, dst, chan) {left[0]}")
-        return steps
+        return self.steps
 
     def expected(self, r):
         coll, g = self.algo["coll"], self.n
         o = self.gpus[r]["o_chunks"]
+        if self.in_place and o == 0:
+            o = self.gpus[r]["i_chunks"]
         everyone = range(g)
         if coll == "allgather":
             k = o // g
@@ -383,6 +491,10 @@ class Replay:
             if want is None:
                 continue
             got = self.bufs[r]["o"]
+            # ... and an in-place All-Reduce with o_chunks="0": the result
+            # is in `in`.
+            if self.in_place and not got:
+                got = self.bufs[r]["i"]
             for c, (a, b) in enumerate(zip(got, want)):
                 if a != b:
                     show = sorted(a) if a is not None else "nothing"
@@ -397,11 +509,17 @@ def main():
     ap.add_argument("--astra-sim", action="store_true",
                     help="check ASTRA-sim's subset; the copies from the "
                     "input are left out, so outputs are not checked")
+    ap.add_argument("--in-place", action="store_true",
+                    help="run an inplace=\"1\" program with the input "
+                    "aliased to the output as the executor's in-place call")
     args = ap.parse_args()
     try:
         algo, gpus = parse(args.file, args.astra_sim)
         check_dependencies(gpus)
-        replay = Replay(algo, gpus, args.root, args.astra_sim)
+        if args.in_place and not algo["inplace"]:
+            raise Fail("algo: inplace=\"0\", the executor never runs it "
+                       "in place")
+        replay = Replay(algo, gpus, args.root, args.astra_sim, args.in_place)
         steps = replay.run()
         if not args.astra_sim:
             replay.check()
@@ -412,6 +530,8 @@ def main():
         print(f"error: not XML: {e}")
         return 1
     what = "delivered" if not args.astra_sim else "paired (outputs unchecked)"
+    if args.in_place:
+        what += " in place"
     print(f"ok: {algo['coll']} on {len(gpus)} gpus, {steps} steps, {what}")
     return 0
 
