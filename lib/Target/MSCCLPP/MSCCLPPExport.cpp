@@ -10,6 +10,7 @@
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
+#include "tacos/Target/Common/ExportedAlgorithm.h"
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/MSCCLPPPlan.h"
 
@@ -70,27 +71,6 @@ struct Options {
 Options *options = nullptr;
 
 /// The algorithm to export: the one named, or the only one.
-FailureOr<AlgorithmOp> chooseAlgorithm(Operation *root) {
-  SmallVector<AlgorithmOp> algorithms;
-  root->walk([&](AlgorithmOp op) { algorithms.push_back(op); });
-  if (!options->algorithm.empty()) {
-    for (AlgorithmOp op : algorithms)
-      if (op.getSymName() == options->algorithm)
-        return op;
-    return emitError(root->getLoc())
-           << kName << ": no coll.algorithm @" << options->algorithm;
-  }
-  if (algorithms.size() == 1)
-    return algorithms.front();
-  if (algorithms.empty())
-    return emitError(root->getLoc())
-           << kName << ": no coll.algorithm to export (run coll-synthesize "
-           << "first)";
-  return emitError(root->getLoc())
-         << kName << ": " << algorithms.size()
-         << " algorithms; choose one with --mscclpp-algorithm";
-}
-
 /// The options the plan does not depend on the algorithm for.
 LogicalResult checkOptions(Operation *root) {
   if (options->protocol == "LL")
@@ -118,32 +98,15 @@ LogicalResult checkOptions(Operation *root) {
 LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
   if (failed(checkOptions(root)))
     return failure();
-  FailureOr<AlgorithmOp> algorithm = chooseAlgorithm(root);
+  FailureOr<AlgorithmOp> algorithm = chooseExportedAlgorithm(
+      root, options->algorithm, kName, "--mscclpp-algorithm");
   if (failed(algorithm))
     return failure();
-  if (algorithm->getUnmaterialized())
-    return emitErrorAt(*algorithm)
-           << kName << ": @" << algorithm->getSymName()
-           << " has no transfers to export (synthesized with "
-           << "materialize=none)";
   SymbolTableCollection symbols;
-  FailureOr<AlgorithmModel> model = buildAlgorithmModel(*algorithm, symbols);
+  FailureOr<AlgorithmModel> model =
+      readVerifiedAlgorithm(*algorithm, kName, symbols);
   if (failed(model))
     return failure();
-  // A corrupted schedule never runs: export only what coll-verify accepts.
-  std::vector<Violation> violations =
-      verifyAlgorithm(model->collective.network, model->spec,
-                      model->transfers.view(), algorithm->getTime());
-  if (!violations.empty()) {
-    const Violation &v = violations.front();
-    InFlightDiagnostic diag = emitErrorAt(*algorithm);
-    diag << kName << ": refusing to export @" << algorithm->getSymName()
-         << ", which coll-verify rejects: " << propertyName(v.property) << ": ";
-    if (v.transfer != SIZE_MAX)
-      diag << "transfer " << v.transfer << ": ";
-    diag << v.message;
-    return failure();
-  }
   exec::mscclpp::Options planOptions;
   planOptions.name = options->name.empty() ? algorithm->getSymName().str()
                                            : options->name.getValue();
