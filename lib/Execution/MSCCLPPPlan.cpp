@@ -589,23 +589,9 @@ std::optional<Plan> buildPlan(const CallShape &shape,
       return std::nullopt;
     return buildPlan(group, renumbered.view(), options, error);
   }
-  uint64_t numChunks = shape.numChunks();
-  for (size_t i = 0; i < schedule.size(); ++i) {
-    std::string what;
-    if (schedule.src(i) >= n || schedule.dst(i) >= n ||
-        schedule.src(i) == schedule.dst(i))
-      what = "has an invalid link";
-    else if (schedule.chunk(i) >= numChunks)
-      what = "names an unknown chunk";
-    else if (schedule.kindByte(i) > 1)
-      what = "has an unknown kind";
-    else if (schedule.end(i) <= schedule.start(i))
-      what = "does not take time (end <= start)";
-    if (!what.empty()) {
-      error = "transfer " + std::to_string(i) + " " + what;
-      return std::nullopt;
-    }
-  }
+  error = msccl::checkTransfers(shape, schedule);
+  if (!error.empty())
+    return std::nullopt;
   // One channel per link and lane if the threadblocks fit; else ever
   // shorter blocks of a link's transfers per channel. A transfer takes
   // about five operations on its sender.

@@ -1062,6 +1062,27 @@ buildWithChannels(const CallShape &shape, const ScheduleView &schedule,
   return program;
 }
 
+std::string checkTransfers(const CallShape &shape,
+                           const ScheduleView &schedule) {
+  uint32_t n = shape.numRanks;
+  uint64_t numChunks = shape.numChunks();
+  for (size_t i = 0; i < schedule.size(); ++i) {
+    const char *what = nullptr;
+    if (schedule.src(i) >= n || schedule.dst(i) >= n ||
+        schedule.src(i) == schedule.dst(i))
+      what = "has an invalid link";
+    else if (schedule.chunk(i) >= numChunks)
+      what = "names an unknown chunk";
+    else if (schedule.kindByte(i) > 1)
+      what = "has an unknown kind";
+    else if (schedule.end(i) <= schedule.start(i))
+      what = "does not take time (end <= start)";
+    if (what)
+      return "transfer " + std::to_string(i) + " " + what;
+  }
+  return "";
+}
+
 bool groupCommunicator(const CallShape &shape, const ScheduleView &schedule,
                        const char *format, CallShape &group,
                        Schedule &renumbered, std::string &error) {
@@ -1116,23 +1137,9 @@ std::optional<Program> buildProgram(const CallShape &shape,
     everyNpu = shape.participants[q] == q;
   if (!everyNpu)
     return buildGroupProgram(shape, schedule, options, error);
-  uint64_t numChunks = shape.numChunks();
-  for (size_t i = 0; i < schedule.size(); ++i) {
-    std::string what;
-    if (schedule.src(i) >= n || schedule.dst(i) >= n ||
-        schedule.src(i) == schedule.dst(i))
-      what = "has an invalid link";
-    else if (schedule.chunk(i) >= numChunks)
-      what = "names an unknown chunk";
-    else if (schedule.kindByte(i) > 1)
-      what = "has an unknown kind";
-    else if (schedule.end(i) <= schedule.start(i))
-      what = "does not take time (end <= start)";
-    if (!what.empty()) {
-      error = "transfer " + std::to_string(i) + " " + what;
-      return std::nullopt;
-    }
-  }
+  error = checkTransfers(shape, schedule);
+  if (!error.empty())
+    return std::nullopt;
 
   // One channel per link and lane if the threadblocks fit; else ever
   // shorter blocks of a link's transfers per channel (step limit), and

@@ -197,6 +197,12 @@ std::vector<uint32_t> assignChannels(const ScheduleView &schedule,
                                      uint32_t perChannel,
                                      uint32_t colours = 1);
 
+/// Why a transfer cannot be exported (a link outside the call's ranks or a
+/// self-loop, an unknown chunk or kind, no duration), or empty. Exports
+/// check this themselves, so that a schedule that skipped coll-verify fails
+/// cleanly rather than indexing out of range.
+std::string checkTransfers(const CallShape &shape, const ScheduleView &schedule);
+
 /// A group as a communicator of its own: GPU q is participant q (the root
 /// renumbered too), so `group` and `renumbered` are the call and schedule
 /// over every GPU. Fails (message) if a transfer goes through an NPU outside
