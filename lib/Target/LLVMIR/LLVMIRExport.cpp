@@ -11,6 +11,8 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 
@@ -23,6 +25,11 @@ void tacos::registerLLVMIRExportTranslation() {
             translateModuleToLLVMIR(op, context);
         if (!module)
           return failure();
+        // Without a triple, clang and llc pick the host with a warning; the
+        // modules tacos-lower-to-llvm makes are for the host's MPI anyway.
+        if (module->getTargetTriple().str().empty())
+          module->setTargetTriple(
+              llvm::Triple(llvm::sys::getDefaultTargetTriple()));
         module->print(output, /*AAW=*/nullptr);
         return success();
       },

@@ -2,9 +2,14 @@
 // tacos-lower-to-llvm makes) as LLVM IR; the module's DLTI entry naming the
 // MPI ABI is accepted and dropped.
 // RUN: tacos-translate --mlir-to-llvmir %s | FileCheck %s
+// A triple the module names is kept:
+// RUN: echo 'module attributes {llvm.target_triple = "aarch64-unknown-linux-gnu"} {}' | tacos-translate --mlir-to-llvmir | FileCheck %s --check-prefix=KEEP
+// KEEP: target triple = "aarch64-unknown-linux-gnu"
 // RUN: tacos-translate --help | FileCheck %s --check-prefix=HELP
 // HELP: --mlir-to-llvmir
 
+// Without llvm.target_triple on the module, the host's triple:
+// CHECK: target triple = "{{[a-z0-9_]+-.+}}"
 // CHECK: @ompi_mpi_comm_world = external global %ompi_communicator_t
 // CHECK: declare i32 @MPI_Barrier(ptr)
 // CHECK-LABEL: define i32 @barrier()
