@@ -26,7 +26,7 @@ shard.grid @grid(shape = 2x4) {tacos.network = @cluster}
 #id = affine_map<(a, b) -> (a, b)>
 
 func.func @mlp_forward_backward(%x: tensor<4x8xi32>, %t: tensor<1x4xi32>,
-                    %w1: tensor<8x2xi32>, %w2: tensor<2x4xi32>)
+                                %w1: tensor<8x2xi32>, %w2: tensor<2x4xi32>)
     -> (tensor<1x4xi32>, tensor<4x8xi32>, tensor<8x2xi32>, tensor<2x4xi32>)
     attributes {llvm.emit_c_interface} {
   %zero = arith.constant 0 : i32
