@@ -35,8 +35,9 @@ compile() { # input.mlir output.ll [passes before the bridge] [bridge options]
 
 start=$(date +%s%N)
 compile "$HERE/mlp.mlir" "$OUT/mlp.ll"
-# Its own tags, past those of mlp.mlir's functions (0-5), so that messages of
-# the two steps can never match each other's receives.
+# Its own tags, past those of mlp.mlir's functions (0-11: 6 requests on 2
+# groups each), so that messages of the two halves of the step can never
+# match each other's receives.
 compile "$HERE/sync.mlir" "$OUT/sync.ll" "" "=tag=100"
 # The comparison: upstream lowers the All-Reduce to MPI_Comm_split +
 # MPI_Allreduce; the bridge then has nothing left to lower and only erases the
