@@ -6,7 +6,9 @@
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
 #include "tacos/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/ShardToMPI/ShardToMPI.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -14,11 +16,16 @@
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -42,6 +49,12 @@ void tacos::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::bufferization::BufferizationDialect>();
   mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);
+  // The compute of a compiled step around the collectives (examples/mlp):
+  // linalg on tensors, bufferized, then lowered to loops.
+  registry.insert<mlir::linalg::LinalgDialect, mlir::tensor::TensorDialect>();
+  mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::tensor::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void tacos::registerAllPasses() {
@@ -56,5 +69,10 @@ void tacos::registerAllPasses() {
     registerLowerToLLVMPipeline();
     // Runs after the shard bridge on functions on tensors.
     mlir::bufferization::registerOneShotBufferizePass();
+    // linalg on buffers to scf loops, before tacos-lower-to-llvm.
+    mlir::registerConvertLinalgToLoopsPass();
+    // Upstream's lowering of shard.all_reduce to MPI_Allreduce, to compare
+    // with (examples/mlp) or to run after the bridge on the ops it leaves.
+    mlir::registerPass([] { return mlir::createConvertShardToMPIPass(); });
   });
 }

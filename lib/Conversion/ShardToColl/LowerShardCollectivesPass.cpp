@@ -163,7 +163,7 @@ struct LowerShardCollectivesPass
     if (failedAny)
       return signalPassFailure();
     if (calls.empty())
-      return;
+      return eraseUnusedGrids(module);
 
     std::optional<Algorithm> chosen = parseAlgorithm(algorithm);
     AlgorithmOptions options;
@@ -202,7 +202,13 @@ struct LowerShardCollectivesPass
         return signalPassFailure();
     for (ShardCall &call : calls)
       replaceWithCall(call, lowerings[call.lowering]);
-    // Grids nothing refers to any more would only stop the LLVM lowering.
+    eraseUnusedGrids(module);
+  }
+
+  /// Grids nothing refers to any more would only stop the LLVM lowering.
+  /// Also when there is nothing to lower: upstream's convert-shard-to-mpi
+  /// may have lowered the collectives already, and leaves the grid.
+  static void eraseUnusedGrids(ModuleOp module) {
     for (auto grid : llvm::to_vector(module.getOps<shard::GridOp>()))
       if (SymbolTable::symbolKnownUseEmpty(grid, module))
         grid.erase();
