@@ -111,7 +111,32 @@ struct ConvertMPIProgramToLLVMPass
     LLVMConversionTarget target(*context);
     target.addLegalOp<ModuleOp>();
     if (failed(applyFullConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    if (*implementation == MPIImplementation::OpenMPI)
+      renameOpenMPIOps(module);
+  }
+
+  /// Upstream's Open MPI lowering (LLVM 22) names the predefined reduction
+  /// ops `ompi_mpi_sum`, ..., but Open MPI's symbols are `ompi_mpi_op_sum`,
+  /// ...: a program with mpi.allreduce would not link. Renamed here, where
+  /// every tacos pipeline passes.
+  static void renameOpenMPIOps(ModuleOp module) {
+    static constexpr const char *kOps[] = {
+        "sum", "max",  "min", "prod",   "land",   "band",    "lor",
+        "bor", "lxor", "bxor", "maxloc", "minloc", "replace", "no_op"};
+    for (auto global : llvm::make_early_inc_range(
+             module.getOps<LLVM::GlobalOp>())) {
+      llvm::StringRef name = global.getSymName();
+      if (!name.consume_front("ompi_mpi_") || !llvm::is_contained(kOps, name))
+        continue;
+      std::string fixed = ("ompi_mpi_op_" + name).str();
+      if (SymbolTable::lookupSymbolIn(module, fixed))
+        continue;
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              global, StringAttr::get(module.getContext(), fixed), module)))
+        continue;
+      global.setSymName(fixed);
+    }
   }
 };
 } // namespace
