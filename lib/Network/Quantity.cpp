@@ -450,4 +450,40 @@ std::string formatSize(int64_t bytes) {
 
 std::string formatNumber(double value) { return shortestGeneral(value); }
 
+
+/// Splits "<number> <unit>"; false if there is no number or no unit.
+static bool splitQuantity(std::string_view text, double &value,
+                          std::string_view &unit) {
+  auto isSpace = [](char c) { return c == ' ' || c == '\t'; };
+  while (!text.empty() && isSpace(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && isSpace(text.back()))
+    text.remove_suffix(1);
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(),
+                                   value, std::chars_format::general);
+  if (ec != std::errc() || end == text.data())
+    return false;
+  unit = text.substr(size_t(end - text.data()));
+  while (!unit.empty() && isSpace(unit.front()))
+    unit.remove_prefix(1);
+  return !unit.empty();
+}
+
+std::string parseBandwidth(std::string_view text, double &bps) {
+  double value = 0;
+  std::string_view unit;
+  if (!splitQuantity(text, value, unit))
+    return "expected a bandwidth such as '50 GBps', got '" +
+           std::string(text) + "'";
+  return toBandwidth(value, unit, bps);
+}
+
+std::string parseTime(std::string_view text, int64_t &ps) {
+  double value = 0;
+  std::string_view unit;
+  if (!splitQuantity(text, value, unit))
+    return "expected a time such as '1 us', got '" + std::string(text) + "'";
+  return toTime(value, unit, ps);
+}
+
 } // namespace tacos

@@ -51,6 +51,12 @@ std::string toBandwidth(double value, std::string_view unit, double &bps);
 std::string toTime(double value, std::string_view unit, int64_t &ps);
 std::string toSize(double value, std::string_view unit, int64_t &bytes);
 
+/// Parses an option's text such as "50 GBps" or "1us" (a number, then a
+/// unit, spaces allowed around them) and converts it like toBandwidth /
+/// toTime; the error names the form expected.
+std::string parseBandwidth(std::string_view text, double &bps);
+std::string parseTime(std::string_view text, int64_t &ps);
+
 /// Formats a quantity as text that parses back to exactly the same value,
 /// readable first (docs/TopoRationale.md, "Printing quantities"):
 /// - a size, or a bandwidth with at most 9 significant digits in some unit:

@@ -71,20 +71,6 @@ struct Options {
 };
 Options *options = nullptr;
 
-/// "500 GBps", "1us": a number, then a unit (maybe after spaces).
-bool splitQuantity(llvm::StringRef text, double &value, llvm::StringRef &unit) {
-  text = text.trim();
-  size_t end = 0;
-  while (end < text.size() &&
-         (llvm::isDigit(text[end]) ||
-          llvm::StringRef("+-.").contains(text[end]) ||
-          ((text[end] == 'e' || text[end] == 'E') && end + 1 < text.size() &&
-           (llvm::isDigit(text[end + 1]) || text[end + 1] == '-'))))
-    ++end;
-  unit = text.drop_front(end).trim();
-  return !text.take_front(end).getAsDouble(value) && !unit.empty();
-}
-
 //===----------------------------------------------------------------------===//
 // Translations
 //===----------------------------------------------------------------------===//
@@ -114,27 +100,16 @@ struct NetworkInputs {
 /// Reads the options and the network file; reports every problem.
 std::optional<NetworkInputs> readNetworkInputs(InputFile &networkFile) {
   MLIRContext *context = networkFile.context;
-  double value;
-  llvm::StringRef unit;
   int64_t latencyPs = 0;
-  if (!splitQuantity(options->linkLatency.getValue(), value, unit)) {
-    optionError(context, "link-latency")
-        << "expected a time such as '1 us', got '"
-        << options->linkLatency.getValue() << "'";
-    return std::nullopt;
-  }
-  if (std::string err = toTime(value, unit, latencyPs); !err.empty()) {
+  if (std::string err = parseTime(options->linkLatency.getValue(), latencyPs);
+      !err.empty()) {
     optionError(context, "link-latency") << err;
     return std::nullopt;
   }
   NetworkInputs in{{}, {}, {}, "", networkFile.loc()};
   if (!options->totalBandwidth.getValue().empty()) {
     double bps = 0;
-    std::string err =
-        splitQuantity(options->totalBandwidth.getValue(), value, unit)
-            ? toBandwidth(value, unit, bps)
-            : "expected a bandwidth such as '500 GBps', got '" +
-                  options->totalBandwidth.getValue() + "'";
+    std::string err = parseBandwidth(options->totalBandwidth.getValue(), bps);
     if (err.empty() && bps <= 0)
       err = "the total bandwidth must be positive";
     if (!err.empty()) {

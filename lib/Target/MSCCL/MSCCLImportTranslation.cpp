@@ -92,20 +92,6 @@ InFlightDiagnostic optionError(MLIRContext *context, const char *option) {
          << kName << ": --" << option << ": ";
 }
 
-/// "50 GBps", "1us": a number, then a unit (maybe after spaces).
-bool splitQuantity(llvm::StringRef text, double &value, llvm::StringRef &unit) {
-  text = text.trim();
-  size_t end = 0;
-  while (end < text.size() &&
-         (llvm::isDigit(text[end]) ||
-          llvm::StringRef("+-.").contains(text[end]) ||
-          ((text[end] == 'e' || text[end] == 'E') && end + 1 < text.size() &&
-           (llvm::isDigit(text[end + 1]) || text[end + 1] == '-'))))
-    ++end;
-  unit = text.drop_front(end).trim();
-  return !text.take_front(end).getAsDouble(value) && !unit.empty();
-}
-
 /// A bare MLIR identifier: other characters become '_'.
 std::string symbolFrom(llvm::StringRef text, llvm::StringRef fallback) {
   std::string name;
@@ -123,12 +109,8 @@ std::string symbolFrom(llvm::StringRef text, llvm::StringRef fallback) {
 /// over one connection, not extra hardware.
 std::optional<Network> deriveNetwork(const exec::msccl::ParsedProgram &parsed,
                                      MLIRContext *context) {
-  double value, bps = 0;
-  llvm::StringRef unit;
-  std::string err = splitQuantity(options->bandwidth.getValue(), value, unit)
-                        ? toBandwidth(value, unit, bps)
-                        : "expected a bandwidth such as '50 GBps', got '" +
-                              options->bandwidth.getValue() + "'";
+  double bps = 0;
+  std::string err = parseBandwidth(options->bandwidth.getValue(), bps);
   if (err.empty() && bps <= 0)
     err = "the bandwidth must be positive";
   if (!err.empty()) {
@@ -136,10 +118,7 @@ std::optional<Network> deriveNetwork(const exec::msccl::ParsedProgram &parsed,
     return std::nullopt;
   }
   int64_t latencyPs = 0;
-  err = splitQuantity(options->latency.getValue(), value, unit)
-            ? toTime(value, unit, latencyPs)
-            : "expected a time such as '1 us', got '" +
-                  options->latency.getValue() + "'";
+  err = parseTime(options->latency.getValue(), latencyPs);
   // topo.link takes positive latencies only.
   if (err.empty() && latencyPs <= 0)
     err = "the latency must be positive";

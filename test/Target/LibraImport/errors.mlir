@@ -76,7 +76,7 @@
 // RUN: not tacos-translate --import-astra-workload %examples/libra/GPT_3.txt --communicator=%S/Inputs/nope.yml --network=%examples/libra/3d_network.yml 2>&1 | FileCheck %s --check-prefix=NO-FILE
 // NO-FILE: error: --communicator: cannot read '{{.*}}nope.yml': No such file or directory
 // RUN: not tacos-translate --import-libra-network %examples/libra/3d_network.yml --total-bandwidth=fast 2>&1 | FileCheck %s --check-prefix=TOTAL
-// TOTAL: error: --total-bandwidth: expected a bandwidth such as '500 GBps', got 'fast'
+// TOTAL: error: --total-bandwidth: expected a bandwidth such as '50 GBps', got 'fast'
 // RUN: not tacos-translate --import-libra-network %examples/libra/3d_network.yml --total-bandwidth="500 GB" 2>&1 | FileCheck %s --check-prefix=UNIT
 // UNIT: error: --total-bandwidth: unknown bandwidth unit 'GB'
 // RUN: not tacos-translate --import-libra-network %examples/libra/3d_network.yml --link-latency="1 sec" 2>&1 | FileCheck %s --check-prefix=LATENCY
