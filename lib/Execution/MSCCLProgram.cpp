@@ -322,14 +322,23 @@ struct Plan {
     // ends); the receiver touches none of t's until t's receive.
     const RankOrder &so = orders[src], &ro = orders[dst];
     size_t sendFirst = so.posOf.at(unitId), sendT = so.posOf.at(single[t]);
+    // The receiver's step completes with t's receive: any other access of
+    // the unit's chunks in between would wait for it.
+    size_t recvFirst = ro.posOf.at(unitId), recvT = ro.posOf.at(single[t]);
+    std::set<size_t> own;
     for (size_t m : unit)
+      own.insert(single[m]);
+    for (size_t m : unit) {
       if (so.touchedBetween(schedule.chunk(m), sendFirst, sendT,
                             /*writesOnly=*/true))
         return false;
+      for (const Access &a : ro.accesses.at(schedule.chunk(m)))
+        if (a.pos > recvFirst && a.pos < recvT && !own.count(a.unit))
+          return false;
+    }
     uint64_t c = schedule.chunk(t);
     return !so.touchedBetween(c, sendFirst, sendT, /*writesOnly=*/true) &&
-           !ro.touchedBetween(c, ro.posOf.at(unitId), ro.posOf.at(single[t]),
-                              /*writesOnly=*/false);
+           !ro.touchedBetween(c, recvFirst, recvT, /*writesOnly=*/false);
   }
 
   /// Units of consecutive transfers per connection (from one unit per
@@ -534,6 +543,32 @@ private:
     return false;
   }
 
+  /// Whether fusing receive `u` with send `v` would delay a step the
+  /// schedule runs before v's transfers end: the fused step completes only
+  /// when its send does (the executor signals a step's dependents and runs
+  /// the threadblock's next step after all of it), so every other access of
+  /// its chunks after it, and every later step of either connection (the
+  /// merged threadblock's), must come no earlier (MSCCLProgram.h, Fusion).
+  bool delaysOthers(size_t u, size_t v) const {
+    int64_t done = 0;
+    for (size_t i : plan.units[v])
+      done = std::max(done, schedule.end(i));
+    size_t pu = order.posOf.at(u);
+    for (uint64_t c : chunksOf(u))
+      for (const Access &a : order.accesses.at(c))
+        if (a.pos > pu && a.unit != v && order.events[a.pos].time < done)
+          return true;
+    uint32_t a = peerOf(u), b = peerOf(v), chan = plan.channel(v);
+    for (size_t p = pu + 1; p < order.events.size(); ++p) {
+      size_t w = order.events[p].unit;
+      bool sameConnection = sends(w) ? peerOf(w) == b : peerOf(w) == a;
+      if (w != v && plan.channel(w) == chan && sameConnection &&
+          order.events[p].time < done)
+        return true;
+    }
+    return false;
+  }
+
   /// The receive a send `v` can fuse with, the step type, and whether the
   /// step sits at the send's place in the order (else the receive's).
   struct Fusion {
@@ -561,6 +596,8 @@ private:
     // (FIFO order). At the send's place: no other receive of the
     // connection between, and nothing touches the chunks in between. The
     // waits for room are checked over all GPUs (checkRoom).
+    if (delaysOthers(u, v))
+      return std::nullopt;
     bool early = !connectionBetween(true, b, chan, pu, pv);
     bool lateOk = !connectionBetween(false, a, chan, pu, pv);
     for (uint64_t c : chunks)

@@ -37,8 +37,10 @@
 // destination, channel) become one step at the first one's place in the
 // order when nothing can tell: their places are contiguous on both GPUs, they
 // land the same way (all reduce, or all plain), the sender writes none of
-// the step's chunks between the first send and the last, and the receiver
-// touches none of them between the first receive and its own. Then the
+// the step's chunks between the first send and the last, and no other step
+// of the receiver touches any of them between the first receive and the
+// last (the step completes with its last chunk: a forward of the first
+// would wait for it, later than the schedule says). Then the
 // sender has every chunk at the first send, and the receiver may take them
 // all at the first receive; every wait of the step is still for a smaller
 // key. Up to kMaxCount chunks a step. The executor moves a step's chunks one
@@ -51,7 +53,13 @@
 // just wrote (every chunk's last write is that receive) becomes part of the
 // receive's step: `rcs` after a plain receive, `rrcs` after a reduction the
 // GPU keeps, `rrs` after one it does not keep (the chunk's next access is the
-// send and then nothing, outside `o`, or an overwriting plain receive). The
+// send and then nothing, outside `o`, or an overwriting plain receive).
+// The fused step completes only when its send does (the executor runs a
+// threadblock's next step, and releases the step's dependents, after all of
+// it), so it fuses only if nothing would wait for it earlier than the
+// schedule says: no other access of its chunks on the GPU, and no later
+// step of either connection, comes before the send's transfers end (a sum
+// sent over two links at once stays r/rrc plus two sends). The
 // step sits at the receive's place in the order if no other send of that
 // connection comes between (FIFO order unchanged), else at the send's place
 // if no other receive of the receiving connection comes between and nothing
