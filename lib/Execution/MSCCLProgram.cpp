@@ -491,6 +491,11 @@ private:
   std::map<size_t, Fused> fusedRecv;
   std::map<size_t, size_t> fusedSend;
   std::vector<std::tuple<uint32_t, uint32_t, uint32_t>> pairs;
+  /// Per link (receiver, lane): the channels its sends went on so far, and
+  /// each send step with the end of its transfers.
+  std::map<std::pair<uint32_t, uint16_t>, std::set<uint32_t>> linkChannels;
+  std::map<std::pair<uint32_t, uint16_t>, std::vector<std::pair<int64_t, StepRef>>>
+      linkSends;
 
   bool sends(size_t unit) const {
     return schedule.src(plan.units[unit].front()) == rank;
@@ -621,6 +626,37 @@ private:
     fusedRecv.erase(u);
   }
 
+  /// Whether a threadblock with receive peer `a` and send peer `b` on
+  /// `chan` would hold a step back behind an aggregated one (cnt > 1),
+  /// which completes with its last chunk: a step of either connection the
+  /// schedule runs before then. A receive that fuses with a send (`forward`)
+  /// is needed only by the send's start: its step completes with the send.
+  bool aggregateDelays(uint32_t a, uint32_t b, uint32_t chan,
+                       const std::map<size_t, size_t> &forward) const {
+    auto inPair = [&](size_t w) {
+      return plan.channel(w) == chan && peerOf(w) == (sends(w) ? b : a);
+    };
+    for (size_t p = 0; p < order.events.size(); ++p) {
+      size_t w = order.events[p].unit;
+      if (plan.units[w].size() < 2 || !inPair(w))
+        continue;
+      int64_t done = 0;
+      for (size_t m : plan.units[w])
+        done = std::max(done, schedule.end(m));
+      for (size_t q = p + 1; q < order.events.size(); ++q) {
+        size_t x = order.events[q].unit;
+        auto f = forward.find(x);
+        bool fuses = f != forward.end() && peerOf(f->second) == b;
+        int64_t needed = fuses
+                             ? schedule.start(plan.units[f->second].front())
+                             : order.events[q].time;
+        if (needed < done && inPair(x))
+          return true;
+      }
+    }
+    return false;
+  }
+
   /// Chooses the fused steps and the threadblocks with two peers.
   void planFusion() {
     struct Candidate {
@@ -655,6 +691,9 @@ private:
       if (plan.units[u].size() > kConnectionRoom)
         large.insert({sends(u), peerOf(u), plan.channel(u)});
     }
+    std::map<size_t, size_t> forward;
+    for (const Candidate &c : candidates)
+      forward[c.u] = c.v;
     std::set<std::pair<uint32_t, uint32_t>> recvUsed, sendUsed;
     std::set<std::tuple<uint32_t, uint32_t, uint32_t>> chosen;
     for (auto &[n, key] : ranked) {
@@ -666,7 +705,8 @@ private:
         continue;
       // A message larger than the connection's buffer completes only while
       // its receive runs: keep its threadblocks to one connection each.
-      if (large.count({false, a, chan}) || large.count({true, b, chan}))
+      if (large.count({false, a, chan}) || large.count({true, b, chan}) ||
+          aggregateDelays(a, b, chan, forward))
         continue;
       recvUsed.insert({a, chan});
       sendUsed.insert({b, chan});
@@ -792,6 +832,30 @@ private:
     return {tb, int32_t(steps.size() - 1)};
   }
 
+  /// The first send of a channel on a link waits for the link's send that
+  /// ended last by its start (on another channel: a block before it when
+  /// the export cuts the link into channels, MSCCLProgram.h). Channels have
+  /// no order of their own in the executor; this keeps the schedule's.
+  void orderOnLink(size_t sendUnit, std::vector<StepRef> &deps) {
+    size_t i = plan.units[sendUnit].front();
+    std::pair<uint32_t, uint16_t> link{schedule.dst(i), schedule.lane(i)};
+    if (!linkChannels[link].insert(plan.channel(sendUnit)).second)
+      return;
+    std::optional<std::pair<int64_t, StepRef>> before;
+    for (const auto &[end, ref] : linkSends[link])
+      if (end <= schedule.start(i) && (!before || end >= before->first))
+        before = {end, ref};
+    if (before)
+      deps.push_back(before->second);
+  }
+  void recordSend(size_t sendUnit, StepRef ref) {
+    size_t i = plan.units[sendUnit].front();
+    int64_t end = 0;
+    for (size_t m : plan.units[sendUnit])
+      end = std::max(end, schedule.end(m));
+    linkSends[{schedule.dst(i), schedule.lane(i)}].push_back({end, ref});
+  }
+
   void emitSend(size_t unit) {
     const Unit &members = plan.units[unit];
     size_t i = members.front();
@@ -810,8 +874,10 @@ private:
     for (size_t m : members)
       if (const auto &w = states[schedule.chunk(m)].lastWrite)
         deps.push_back(*w);
+    orderOnLink(unit, deps);
     StepRef ref = append(tbOf.at({false, schedule.dst(i), plan.channel(unit)}),
                          step, deps);
+    recordSend(unit, ref);
     for (size_t m : members)
       states[schedule.chunk(m)].readsSinceWrite.push_back(ref);
   }
@@ -847,8 +913,12 @@ private:
       if (state.lastWrite)
         deps.push_back(*state.lastWrite);
     }
+    if (fused != fusedRecv.end())
+      orderOnLink(fused->second.send, deps);
     StepRef ref = append(tbOf.at({true, schedule.src(i), plan.channel(unit)}),
                          step, deps);
+    if (fused != fusedRecv.end())
+      recordSend(fused->second.send, ref);
     for (size_t m : members) {
       ChunkState &state = states[schedule.chunk(m)];
       if (!writes) {
@@ -1194,8 +1264,10 @@ std::optional<Program> buildProgram(const CallShape &shape,
       if (program || !stepLimit || perChannel == 1)
         break;
       limitError = error;
+      // Blocks of 63 first: the first send of a block on a channel of its
+      // own may need one `nop` for its wait on the block before.
       if (perChannel == UINT32_MAX)
-        perChannel = 2 * kMaxStepsPerThreadblock;
+        perChannel = 2 * (kMaxStepsPerThreadblock - 1);
     }
     if (program || !tbLimit)
       break;

@@ -19,7 +19,11 @@
 // threadblock, receiving threadblock, channel) delivers the chunks the
 // schedule says. Over 64 steps in a threadblock, a link's transfers are cut
 // into blocks on channels of their own; over 32 threadblocks on a channel,
-// links spread over channel colours ((src + dst) % colours).
+// links spread over channel colours ((src + dst) % colours). The executor
+// runs channels independently, so the first send of each channel on a link
+// (lane) waits for the link's send that ended last by its start, on another
+// channel (the previous block's last): the link keeps the schedule's order
+// instead of interleaving the blocks.
 //
 // Order and dependencies. Every GPU acts in the MPI lowering's event order
 // (time; receives ending at t before sends starting at t; then peer, lane,
@@ -28,7 +32,9 @@
 // and a receive (write) waits for the last write and for every send that
 // read the place since. A step carries one dependency; the others become
 // `nop` steps before it. It cannot deadlock for the reason RankProgram.h
-// gives: every wait is for a step with a smaller (time, class) key (a send
+// gives: every wait is for a step with a smaller (time, class) key (the
+// wait between a link's channels is for a send that started earlier than
+// the waiting one and ended by its start; a send
 // also waits for room: for the receiver to take the messages before it that
 // the connection's buffer, kConnectionRoom chunks at the least, cannot hold
 // besides it; their receives ended no later than the send starts).
@@ -71,7 +77,8 @@
 // threadblock with both peers on one channel, as msccl-tools makes them: per
 // GPU, (receive peer, send peer, channel) triples are paired greedily by how
 // many steps they fuse, each connection in at most one threadblock, none
-// beyond 64 steps. `re` is never needed: every reduction of a schedule lands
+// beyond 64 steps, none where an aggregated step (complete with its last
+// chunk) would hold back a step of the other connection. `re` is never needed: every reduction of a schedule lands
 // with a receive.
 //
 // In place. The executor runs an `inplace` program when the call's buffers
