@@ -627,32 +627,38 @@ private:
   }
 
   /// Whether a threadblock with receive peer `a` and send peer `b` on
-  /// `chan` would hold a step back behind an aggregated one (cnt > 1),
-  /// which completes with its last chunk: a step of either connection the
-  /// schedule runs before then. A receive that fuses with a send (`forward`)
-  /// is needed only by the send's start: its step completes with the send.
-  bool aggregateDelays(uint32_t a, uint32_t b, uint32_t chan,
-                       const std::map<size_t, size_t> &forward) const {
+  /// `chan` would hold one of its steps back: in the order, a step the
+  /// schedule needs before the previous step completes (a receive with its
+  /// last chunk, a send when its last chunk arrives, as the executor runs
+  /// a threadblock's steps one after the other). A receive that fuses with
+  /// a send (`forward`) is needed by the send's start and completes with it.
+  bool pairDelays(uint32_t a, uint32_t b, uint32_t chan,
+                  const std::map<size_t, size_t> &forward) const {
     auto inPair = [&](size_t w) {
       return plan.channel(w) == chan && peerOf(w) == (sends(w) ? b : a);
     };
-    for (size_t p = 0; p < order.events.size(); ++p) {
-      size_t w = order.events[p].unit;
-      if (plan.units[w].size() < 2 || !inPair(w))
-        continue;
-      int64_t done = 0;
+    auto lastEnd = [&](size_t w) {
+      int64_t end = 0;
       for (size_t m : plan.units[w])
-        done = std::max(done, schedule.end(m));
-      for (size_t q = p + 1; q < order.events.size(); ++q) {
-        size_t x = order.events[q].unit;
-        auto f = forward.find(x);
-        bool fuses = f != forward.end() && peerOf(f->second) == b;
-        int64_t needed = fuses
-                             ? schedule.start(plan.units[f->second].front())
-                             : order.events[q].time;
-        if (needed < done && inPair(x))
-          return true;
+        end = std::max(end, schedule.end(m));
+      return end;
+    };
+    std::set<size_t> fusedSends;
+    int64_t busy = 0;
+    for (const Event &e : order.events) {
+      size_t w = e.unit;
+      if (!inPair(w) || fusedSends.count(w))
+        continue;
+      int64_t needed = e.time, done = lastEnd(w);
+      auto f = forward.find(w);
+      if (f != forward.end() && peerOf(f->second) == b) {
+        fusedSends.insert(f->second);
+        needed = schedule.start(plan.units[f->second].front());
+        done = lastEnd(f->second);
       }
+      if (needed < busy)
+        return true;
+      busy = std::max(busy, done);
     }
     return false;
   }
@@ -706,7 +712,7 @@ private:
       // A message larger than the connection's buffer completes only while
       // its receive runs: keep its threadblocks to one connection each.
       if (large.count({false, a, chan}) || large.count({true, b, chan}) ||
-          aggregateDelays(a, b, chan, forward))
+          pairDelays(a, b, chan, forward))
         continue;
       recvUsed.insert({a, chan});
       sendUsed.insert({b, chan});

@@ -77,8 +77,10 @@
 // threadblock with both peers on one channel, as msccl-tools makes them: per
 // GPU, (receive peer, send peer, channel) triples are paired greedily by how
 // many steps they fuse, each connection in at most one threadblock, none
-// beyond 64 steps, none where an aggregated step (complete with its last
-// chunk) would hold back a step of the other connection. `re` is never needed: every reduction of a schedule lands
+// beyond 64 steps, none where a step would wait for the one before it
+// longer than the schedule says (a send completes when its last chunk
+// arrives, a receive or a cnt > 1 step with its last chunk, a fused step
+// with its send). `re` is never needed: every reduction of a schedule lands
 // with a receive.
 //
 // In place. The executor runs an `inplace` program when the call's buffers

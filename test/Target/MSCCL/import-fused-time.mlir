@@ -5,7 +5,9 @@
 // said so, a chunk the schedule sends over two links at once waited, on the
 // second link, for the fused step that forwards it over the first (ring4
 // All-Reduce 84 -> 105 us), and an aggregated receive held back the forward
-// of its first chunk (ring8 All-Reduce). Each check captures the original's
+// of its first chunk (ring8 All-Reduce), and in a threadblock with two
+// peers a receive waited for a send of the other peer to arrive (All-to-All).
+// Each check captures the original's
 // time ([[T]]) and matches it on the imported algorithm, which comes after it.
 // The one-way ring keeps its rrcs steps (nothing else reads the kept sums
 // while they are forwarded); all programs replay with the checker.
@@ -34,6 +36,12 @@
 // RUN: cat %t.mlir %t.ag_torus3x3.mlir | FileCheck %s --check-prefix=AG_TORUS3X3
 // AG_TORUS3X3: coll.algorithm @ag_torus3x3 {{.*}} time([[T:[^)]+]])
 // AG_TORUS3X3: coll.algorithm @ag_torus3x3 {{.*}} time([[T]])
+// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=a2a_torus3x3 > %t.a2a_torus3x3.xml
+// RUN: %python %S/Inputs/replay_msccl.py %t.a2a_torus3x3.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.a2a_torus3x3.xml --import-msccl-xml --msccl-network=%t.mlir --msccl-network-name=torus3x3 --msccl-size=4000000 > %t.a2a_torus3x3.mlir
+// RUN: cat %t.mlir %t.a2a_torus3x3.mlir | FileCheck %s --check-prefix=A2A_TORUS3X3
+// A2A_TORUS3X3: coll.algorithm @a2a_torus3x3 {{.*}} time([[T:[^)]+]])
+// A2A_TORUS3X3: coll.algorithm @a2a_torus3x3 {{.*}} time([[T]])
 // RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar_oneway3 > %t.ar_oneway3.xml
 // RUN: %python %S/Inputs/replay_msccl.py %t.ar_oneway3.xml | FileCheck %s --check-prefix=OK
 // RUN: tacos-translate %t.ar_oneway3.xml --import-msccl-xml --msccl-network=%t.mlir --msccl-network-name=oneway3 --msccl-size=300 > %t.ar_oneway3.mlir

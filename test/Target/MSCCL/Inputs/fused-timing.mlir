@@ -10,6 +10,7 @@ coll.all_reduce @ar_ring4 on @ring4 size(4 MB)
 coll.all_reduce @ar_ring8 on @ring8 size(4 MB)
 coll.all_gather @ag_torus4x4 on @torus4x4 size(4 MB)
 coll.all_gather @ag_torus3x3 on @torus3x3 size(4 MB)
+coll.all_to_all @a2a_torus3x3 on @torus3x3 size(4 MB)
 topo.network @oneway3 { topo.npus 3  topo.link 0 -> 1 link(50 GBps, 1 us)  topo.link 1 -> 2 link(50 GBps, 1 us)  topo.link 2 -> 0 link(50 GBps, 1 us) }
 coll.algorithm @ar_oneway3 all_reduce on @oneway3 size(300 B) time(4.008 us) {
   coll.transfer reduce 0 over 0 -> 1 at [0, 1002000]
