@@ -322,14 +322,23 @@ struct Plan {
     // ends); the receiver touches none of t's until t's receive.
     const RankOrder &so = orders[src], &ro = orders[dst];
     size_t sendFirst = so.posOf.at(unitId), sendT = so.posOf.at(single[t]);
+    // The receiver's step completes with t's receive: any other access of
+    // the unit's chunks in between would wait for it.
+    size_t recvFirst = ro.posOf.at(unitId), recvT = ro.posOf.at(single[t]);
+    std::set<size_t> own;
     for (size_t m : unit)
+      own.insert(single[m]);
+    for (size_t m : unit) {
       if (so.touchedBetween(schedule.chunk(m), sendFirst, sendT,
                             /*writesOnly=*/true))
         return false;
+      for (const Access &a : ro.accesses.at(schedule.chunk(m)))
+        if (a.pos > recvFirst && a.pos < recvT && !own.count(a.unit))
+          return false;
+    }
     uint64_t c = schedule.chunk(t);
     return !so.touchedBetween(c, sendFirst, sendT, /*writesOnly=*/true) &&
-           !ro.touchedBetween(c, ro.posOf.at(unitId), ro.posOf.at(single[t]),
-                              /*writesOnly=*/false);
+           !ro.touchedBetween(c, recvFirst, recvT, /*writesOnly=*/false);
   }
 
   /// Units of consecutive transfers per connection (from one unit per
@@ -482,6 +491,11 @@ private:
   std::map<size_t, Fused> fusedRecv;
   std::map<size_t, size_t> fusedSend;
   std::vector<std::tuple<uint32_t, uint32_t, uint32_t>> pairs;
+  /// Per link (receiver, lane): the channels its sends went on so far, and
+  /// each send step with the end of its transfers.
+  std::map<std::pair<uint32_t, uint16_t>, std::set<uint32_t>> linkChannels;
+  std::map<std::pair<uint32_t, uint16_t>, std::vector<std::pair<int64_t, StepRef>>>
+      linkSends;
 
   bool sends(size_t unit) const {
     return schedule.src(plan.units[unit].front()) == rank;
@@ -534,6 +548,32 @@ private:
     return false;
   }
 
+  /// Whether fusing receive `u` with send `v` would delay a step the
+  /// schedule runs before v's transfers end: the fused step completes only
+  /// when its send does (the executor signals a step's dependents and runs
+  /// the threadblock's next step after all of it), so every other access of
+  /// its chunks after it, and every later step of either connection (the
+  /// merged threadblock's), must come no earlier (MSCCLProgram.h, Fusion).
+  bool delaysOthers(size_t u, size_t v) const {
+    int64_t done = 0;
+    for (size_t i : plan.units[v])
+      done = std::max(done, schedule.end(i));
+    size_t pu = order.posOf.at(u);
+    for (uint64_t c : chunksOf(u))
+      for (const Access &a : order.accesses.at(c))
+        if (a.pos > pu && a.unit != v && order.events[a.pos].time < done)
+          return true;
+    uint32_t a = peerOf(u), b = peerOf(v), chan = plan.channel(v);
+    for (size_t p = pu + 1; p < order.events.size(); ++p) {
+      size_t w = order.events[p].unit;
+      bool sameConnection = sends(w) ? peerOf(w) == b : peerOf(w) == a;
+      if (w != v && plan.channel(w) == chan && sameConnection &&
+          order.events[p].time < done)
+        return true;
+    }
+    return false;
+  }
+
   /// The receive a send `v` can fuse with, the step type, and whether the
   /// step sits at the send's place in the order (else the receive's).
   struct Fusion {
@@ -561,6 +601,8 @@ private:
     // (FIFO order). At the send's place: no other receive of the
     // connection between, and nothing touches the chunks in between. The
     // waits for room are checked over all GPUs (checkRoom).
+    if (delaysOthers(u, v))
+      return std::nullopt;
     bool early = !connectionBetween(true, b, chan, pu, pv);
     bool lateOk = !connectionBetween(false, a, chan, pu, pv);
     for (uint64_t c : chunks)
@@ -582,6 +624,43 @@ private:
     }
     fusedSend.erase(f.send);
     fusedRecv.erase(u);
+  }
+
+  /// Whether a threadblock with receive peer `a` and send peer `b` on
+  /// `chan` would hold one of its steps back: in the order, a step the
+  /// schedule needs before the previous step completes (a receive with its
+  /// last chunk, a send when its last chunk arrives, as the executor runs
+  /// a threadblock's steps one after the other). A receive that fuses with
+  /// a send (`forward`) is needed by the send's start and completes with it.
+  bool pairDelays(uint32_t a, uint32_t b, uint32_t chan,
+                  const std::map<size_t, size_t> &forward) const {
+    auto inPair = [&](size_t w) {
+      return plan.channel(w) == chan && peerOf(w) == (sends(w) ? b : a);
+    };
+    auto lastEnd = [&](size_t w) {
+      int64_t end = 0;
+      for (size_t m : plan.units[w])
+        end = std::max(end, schedule.end(m));
+      return end;
+    };
+    std::set<size_t> fusedSends;
+    int64_t busy = 0;
+    for (const Event &e : order.events) {
+      size_t w = e.unit;
+      if (!inPair(w) || fusedSends.count(w))
+        continue;
+      int64_t needed = e.time, done = lastEnd(w);
+      auto f = forward.find(w);
+      if (f != forward.end() && peerOf(f->second) == b) {
+        fusedSends.insert(f->second);
+        needed = schedule.start(plan.units[f->second].front());
+        done = lastEnd(f->second);
+      }
+      if (needed < busy)
+        return true;
+      busy = std::max(busy, done);
+    }
+    return false;
   }
 
   /// Chooses the fused steps and the threadblocks with two peers.
@@ -618,6 +697,9 @@ private:
       if (plan.units[u].size() > kConnectionRoom)
         large.insert({sends(u), peerOf(u), plan.channel(u)});
     }
+    std::map<size_t, size_t> forward;
+    for (const Candidate &c : candidates)
+      forward[c.u] = c.v;
     std::set<std::pair<uint32_t, uint32_t>> recvUsed, sendUsed;
     std::set<std::tuple<uint32_t, uint32_t, uint32_t>> chosen;
     for (auto &[n, key] : ranked) {
@@ -629,7 +711,8 @@ private:
         continue;
       // A message larger than the connection's buffer completes only while
       // its receive runs: keep its threadblocks to one connection each.
-      if (large.count({false, a, chan}) || large.count({true, b, chan}))
+      if (large.count({false, a, chan}) || large.count({true, b, chan}) ||
+          pairDelays(a, b, chan, forward))
         continue;
       recvUsed.insert({a, chan});
       sendUsed.insert({b, chan});
@@ -755,6 +838,30 @@ private:
     return {tb, int32_t(steps.size() - 1)};
   }
 
+  /// The first send of a channel on a link waits for the link's send that
+  /// ended last by its start (on another channel: a block before it when
+  /// the export cuts the link into channels, MSCCLProgram.h). Channels have
+  /// no order of their own in the executor; this keeps the schedule's.
+  void orderOnLink(size_t sendUnit, std::vector<StepRef> &deps) {
+    size_t i = plan.units[sendUnit].front();
+    std::pair<uint32_t, uint16_t> link{schedule.dst(i), schedule.lane(i)};
+    if (!linkChannels[link].insert(plan.channel(sendUnit)).second)
+      return;
+    std::optional<std::pair<int64_t, StepRef>> before;
+    for (const auto &[end, ref] : linkSends[link])
+      if (end <= schedule.start(i) && (!before || end >= before->first))
+        before = {end, ref};
+    if (before)
+      deps.push_back(before->second);
+  }
+  void recordSend(size_t sendUnit, StepRef ref) {
+    size_t i = plan.units[sendUnit].front();
+    int64_t end = 0;
+    for (size_t m : plan.units[sendUnit])
+      end = std::max(end, schedule.end(m));
+    linkSends[{schedule.dst(i), schedule.lane(i)}].push_back({end, ref});
+  }
+
   void emitSend(size_t unit) {
     const Unit &members = plan.units[unit];
     size_t i = members.front();
@@ -773,8 +880,10 @@ private:
     for (size_t m : members)
       if (const auto &w = states[schedule.chunk(m)].lastWrite)
         deps.push_back(*w);
+    orderOnLink(unit, deps);
     StepRef ref = append(tbOf.at({false, schedule.dst(i), plan.channel(unit)}),
                          step, deps);
+    recordSend(unit, ref);
     for (size_t m : members)
       states[schedule.chunk(m)].readsSinceWrite.push_back(ref);
   }
@@ -810,8 +919,12 @@ private:
       if (state.lastWrite)
         deps.push_back(*state.lastWrite);
     }
+    if (fused != fusedRecv.end())
+      orderOnLink(fused->second.send, deps);
     StepRef ref = append(tbOf.at({true, schedule.src(i), plan.channel(unit)}),
                          step, deps);
+    if (fused != fusedRecv.end())
+      recordSend(fused->second.send, ref);
     for (size_t m : members) {
       ChunkState &state = states[schedule.chunk(m)];
       if (!writes) {
@@ -1157,8 +1270,10 @@ std::optional<Program> buildProgram(const CallShape &shape,
       if (program || !stepLimit || perChannel == 1)
         break;
       limitError = error;
+      // Blocks of 63 first: the first send of a block on a channel of its
+      // own may need one `nop` for its wait on the block before.
       if (perChannel == UINT32_MAX)
-        perChannel = 2 * kMaxStepsPerThreadblock;
+        perChannel = 2 * (kMaxStepsPerThreadblock - 1);
     }
     if (program || !tbLimit)
       break;

@@ -19,7 +19,11 @@
 // threadblock, receiving threadblock, channel) delivers the chunks the
 // schedule says. Over 64 steps in a threadblock, a link's transfers are cut
 // into blocks on channels of their own; over 32 threadblocks on a channel,
-// links spread over channel colours ((src + dst) % colours).
+// links spread over channel colours ((src + dst) % colours). The executor
+// runs channels independently, so the first send of each channel on a link
+// (lane) waits for the link's send that ended last by its start, on another
+// channel (the previous block's last): the link keeps the schedule's order
+// instead of interleaving the blocks.
 //
 // Order and dependencies. Every GPU acts in the MPI lowering's event order
 // (time; receives ending at t before sends starting at t; then peer, lane,
@@ -28,7 +32,9 @@
 // and a receive (write) waits for the last write and for every send that
 // read the place since. A step carries one dependency; the others become
 // `nop` steps before it. It cannot deadlock for the reason RankProgram.h
-// gives: every wait is for a step with a smaller (time, class) key (a send
+// gives: every wait is for a step with a smaller (time, class) key (the
+// wait between a link's channels is for a send that started earlier than
+// the waiting one and ended by its start; a send
 // also waits for room: for the receiver to take the messages before it that
 // the connection's buffer, kConnectionRoom chunks at the least, cannot hold
 // besides it; their receives ended no later than the send starts).
@@ -37,8 +43,10 @@
 // destination, channel) become one step at the first one's place in the
 // order when nothing can tell: their places are contiguous on both GPUs, they
 // land the same way (all reduce, or all plain), the sender writes none of
-// the step's chunks between the first send and the last, and the receiver
-// touches none of them between the first receive and its own. Then the
+// the step's chunks between the first send and the last, and no other step
+// of the receiver touches any of them between the first receive and the
+// last (the step completes with its last chunk: a forward of the first
+// would wait for it, later than the schedule says). Then the
 // sender has every chunk at the first send, and the receiver may take them
 // all at the first receive; every wait of the step is still for a smaller
 // key. Up to kMaxCount chunks a step. The executor moves a step's chunks one
@@ -51,7 +59,13 @@
 // just wrote (every chunk's last write is that receive) becomes part of the
 // receive's step: `rcs` after a plain receive, `rrcs` after a reduction the
 // GPU keeps, `rrs` after one it does not keep (the chunk's next access is the
-// send and then nothing, outside `o`, or an overwriting plain receive). The
+// send and then nothing, outside `o`, or an overwriting plain receive).
+// The fused step completes only when its send does (the executor runs a
+// threadblock's next step, and releases the step's dependents, after all of
+// it), so it fuses only if nothing would wait for it earlier than the
+// schedule says: no other access of its chunks on the GPU, and no later
+// step of either connection, comes before the send's transfers end (a sum
+// sent over two links at once stays r/rrc plus two sends). The
 // step sits at the receive's place in the order if no other send of that
 // connection comes between (FIFO order unchanged), else at the send's place
 // if no other receive of the receiving connection comes between and nothing
@@ -63,7 +77,10 @@
 // threadblock with both peers on one channel, as msccl-tools makes them: per
 // GPU, (receive peer, send peer, channel) triples are paired greedily by how
 // many steps they fuse, each connection in at most one threadblock, none
-// beyond 64 steps. `re` is never needed: every reduction of a schedule lands
+// beyond 64 steps, none where a step would wait for the one before it
+// longer than the schedule says (a send completes when its last chunk
+// arrives, a receive or a cnt > 1 step with its last chunk, a fused step
+// with its send). `re` is never needed: every reduction of a schedule lands
 // with a receive.
 //
 // In place. The executor runs an `inplace` program when the call's buffers
