@@ -186,20 +186,7 @@ struct Pending {
   std::vector<uint32_t> releases;
 };
 
-struct Event {
-  int64_t time;
-  uint8_t cls; // 0: receive completes, 1: send starts
-  uint8_t kindOrder;
-  uint32_t peer;
-  uint16_t lane;
-  uint32_t chunk;
-  size_t transfer;
-  bool operator<(const Event &o) const {
-    return std::tie(time, cls, kindOrder, peer, lane, chunk, transfer) <
-           std::tie(o.time, o.cls, o.kindOrder, o.peer, o.lane, o.chunk,
-                    o.transfer);
-  }
-};
+using Event = msccl::EventKey;
 
 /// Copies from `i` per local threadblock: two operations each (with the
 /// nop), plus releases, within kMaxOperations.
@@ -325,11 +312,7 @@ private:
   std::vector<Event> orderedEvents(const std::vector<size_t> &mine) const {
     std::vector<Event> events;
     for (size_t i : mine) {
-      bool s = sends(i);
-      events.push_back({s ? schedule.start(i) : schedule.end(i), uint8_t(s),
-                        uint8_t(s ? 1 : kindOrder(schedule, i)),
-                        s ? schedule.dst(i) : schedule.src(i), schedule.lane(i),
-                        schedule.chunk(i), i});
+      events.push_back(Event::of(schedule, i, rank));
     }
     std::sort(events.begin(), events.end());
     return events;

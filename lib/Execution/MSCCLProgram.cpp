@@ -84,6 +84,21 @@ const char *collName(CollectiveKind kind) {
   std::abort();
 }
 
+EventKey EventKey::of(const ScheduleView &schedule, size_t i,
+                      uint32_t rank) {
+  bool sends = schedule.src(i) == rank;
+  return {sends ? schedule.start(i) : schedule.end(i), uint8_t(sends),
+          uint8_t(!sends && schedule.kindByte(i) == 1 ? 0 : 1),
+          sends ? schedule.dst(i) : schedule.src(i), schedule.lane(i),
+          schedule.chunk(i), i};
+}
+
+bool EventKey::operator<(const EventKey &o) const {
+  return std::tie(time, cls, kindOrder, peer, lane, chunk, transfer) <
+         std::tie(o.time, o.cls, o.kindOrder, o.peer, o.lane, o.chunk,
+                  o.transfer);
+}
+
 /// Channel of every transfer: per (src, dst), each (lane, overlap index)
 /// pair gets its own channel, numbered in that order. Overlap indices are
 /// assigned greedily in start order (the lowest free one), as the MPI
@@ -165,22 +180,10 @@ struct StepRef {
 /// transfers of one connection, in order. Most units have one transfer.
 using Unit = std::vector<size_t>;
 
-/// One end of a unit in a GPU's event order (MSCCLProgram.h), keyed by the
-/// unit's first transfer.
-struct Event {
-  int64_t time;
-  uint8_t cls; // 0: receive completes, 1: send starts
-  uint8_t kindOrder;
-  uint32_t peer;
-  uint16_t lane;
-  uint32_t chunk;
-  size_t transfer;
+/// One end of a unit in a GPU's event order, keyed by the unit's first
+/// transfer.
+struct Event : EventKey {
   size_t unit;
-  bool operator<(const Event &o) const {
-    return std::tie(time, cls, kindOrder, peer, lane, chunk, transfer) <
-           std::tie(o.time, o.cls, o.kindOrder, o.peer, o.lane, o.chunk,
-                    o.transfer);
-  }
 };
 
 /// An access to a chunk's place on one GPU: the unit's position in the
@@ -225,12 +228,8 @@ RankOrder orderOf(const ScheduleView &schedule, const std::vector<Unit> &units,
                   const std::vector<size_t> &mine, uint32_t rank) {
   RankOrder order;
   for (size_t u : mine) {
-    size_t i = units[u].front();
-    bool s = schedule.src(i) == rank;
-    order.events.push_back({s ? schedule.start(i) : schedule.end(i), uint8_t(s),
-                            uint8_t(!s && schedule.kindByte(i) == 1 ? 0 : 1),
-                            s ? schedule.dst(i) : schedule.src(i),
-                            schedule.lane(i), schedule.chunk(i), i, u});
+    order.events.push_back(
+        {EventKey::of(schedule, units[u].front(), rank), u});
   }
   std::sort(order.events.begin(), order.events.end());
   for (size_t p = 0; p < order.events.size(); ++p) {

@@ -200,6 +200,24 @@ std::optional<Program> buildProgram(const CallShape &shape,
                                     const ScheduleView &schedule,
                                     const Options &options, std::string &error);
 
+/// One end of transfer `i` on `rank` (its send or its receive) in the
+/// GPU's event order (above): time; receives ending at t before sends
+/// starting at t; reductions before copies; then peer, lane, chunk and
+/// transfer, properties of the transfer, so both ends agree. The MSCCL++
+/// plan orders its GPUs the same way.
+struct EventKey {
+  int64_t time;
+  uint8_t cls; // 0: receive completes, 1: send starts
+  uint8_t kindOrder;
+  uint32_t peer;
+  uint16_t lane;
+  uint32_t chunk;
+  size_t transfer;
+
+  static EventKey of(const ScheduleView &schedule, size_t i, uint32_t rank);
+  bool operator<(const EventKey &o) const;
+};
+
 /// Channel of every transfer, shared by both ends: per (src, dst), each
 /// (lane, overlap index) pair gets its own channel, numbered in that order;
 /// overlap indices are assigned greedily in start order (the lowest free

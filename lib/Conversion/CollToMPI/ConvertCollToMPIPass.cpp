@@ -108,30 +108,11 @@ struct ConvertCollToMPIPass
   LogicalResult plan(AlgorithmOp algorithm, size_t index,
                      SymbolTableCollection &symbols, PlannedAlgorithm &p) {
     p.op = algorithm;
-    if (algorithm.getUnmaterialized())
-      return emitErrorAt(algorithm)
-             << kPass << ": @" << algorithm.getSymName()
-             << " has no transfers to lower (synthesized with "
-             << "materialize=none)";
-    FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+    FailureOr<AlgorithmModel> model =
+        buildVerifiedAlgorithmModel(algorithm, symbols, kPass, "lower");
     if (failed(model))
       return failure();
     p.model.emplace(std::move(*model));
-    // A corrupted schedule never runs: lower only what coll-verify accepts.
-    std::vector<Violation> violations =
-        verifyAlgorithm(p.model->collective.network, p.model->spec,
-                        p.model->transfers.view(), algorithm.getTime());
-    if (!violations.empty()) {
-      const Violation &v = violations.front();
-      InFlightDiagnostic diag = emitErrorAt(algorithm);
-      diag << kPass << ": refusing to lower @" << algorithm.getSymName()
-           << ", which coll-verify rejects: " << propertyName(v.property)
-           << ": ";
-      if (v.transfer != SIZE_MAX)
-        diag << "transfer " << v.transfer << ": ";
-      diag << v.message;
-      return failure();
-    }
     std::string error;
     p.plan = exec::ExecutionPlan::build(
         exec::CallShape::of(p.model->collective.spec,

@@ -2,7 +2,6 @@
 
 #include "tacos/Target/Common/ExportedAlgorithm.h"
 
-#include "tacos/Dialect/Coll/IR/CollDialect.h"
 
 using namespace mlir;
 using namespace tacos;
@@ -30,30 +29,4 @@ FailureOr<AlgorithmOp> tacos::chooseExportedAlgorithm(Operation *root,
   return emitError(root->getLoc())
          << format << ": " << algorithms.size()
          << " algorithms; choose one with " << option;
-}
-
-FailureOr<AlgorithmModel>
-tacos::readVerifiedAlgorithm(AlgorithmOp algorithm, llvm::StringRef format,
-                             SymbolTableCollection &symbols) {
-  if (algorithm.getUnmaterialized())
-    return emitErrorAt(algorithm)
-           << format << ": @" << algorithm.getSymName()
-           << " has no transfers to export (synthesized with "
-           << "materialize=none)";
-  FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
-  if (failed(model))
-    return failure();
-  std::vector<Violation> violations =
-      verifyAlgorithm(model->collective.network, model->spec,
-                      model->transfers.view(), algorithm.getTime());
-  if (violations.empty())
-    return model;
-  const Violation &v = violations.front();
-  InFlightDiagnostic diag = emitErrorAt(algorithm);
-  diag << format << ": refusing to export @" << algorithm.getSymName()
-       << ", which coll-verify rejects: " << propertyName(v.property) << ": ";
-  if (v.transfer != SIZE_MAX)
-    diag << "transfer " << v.transfer << ": ";
-  diag << v.message;
-  return failure();
 }

@@ -104,7 +104,7 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
     return failure();
   SymbolTableCollection symbols;
   FailureOr<AlgorithmModel> model =
-      readVerifiedAlgorithm(*algorithm, kName, symbols);
+      buildVerifiedAlgorithmModel(*algorithm, symbols, kName, "export");
   if (failed(model))
     return failure();
   exec::mscclpp::Options planOptions;

@@ -1,16 +1,15 @@
 //===- ExportedAlgorithm.h - The algorithm an export writes -----*- C++ -*-===//
 //
-// What every algorithm export (MSCCL-IR XML, MSCCL++ plans) does before it
-// writes anything: pick the algorithm, refuse one without transfers, and
-// refuse what coll-verify rejects, so that a corrupted schedule never
-// reaches a runtime.
+// Which algorithm an export (MSCCL-IR XML, MSCCL++ plans) writes; the
+// exports then read it with coll::buildVerifiedAlgorithmModel, which refuses
+// what coll-verify rejects.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TACOS_TARGET_COMMON_EXPORTEDALGORITHM_H
 #define TACOS_TARGET_COMMON_EXPORTEDALGORITHM_H
 
-#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
+#include "tacos/Dialect/Coll/IR/CollDialect.h"
 
 namespace tacos {
 
@@ -20,12 +19,6 @@ namespace tacos {
 mlir::FailureOr<coll::AlgorithmOp>
 chooseExportedAlgorithm(mlir::Operation *root, llvm::StringRef name,
                         llvm::StringRef format, llvm::StringRef option);
-
-/// The verifier's model of `algorithm`, or a located error if it has no
-/// transfers (materialize=none) or coll-verify rejects it.
-mlir::FailureOr<coll::AlgorithmModel>
-readVerifiedAlgorithm(coll::AlgorithmOp algorithm, llvm::StringRef format,
-                      mlir::SymbolTableCollection &symbols);
 
 } // namespace tacos
 

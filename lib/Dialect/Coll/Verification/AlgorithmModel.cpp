@@ -26,3 +26,30 @@ coll::buildAlgorithmModel(AlgorithmOp algorithm, SymbolTableCollection &symbols,
   return AlgorithmModel{std::move(*collective), std::move(spec),
                         std::move(*transfers)};
 }
+
+FailureOr<AlgorithmModel>
+tacos::coll::buildVerifiedAlgorithmModel(AlgorithmOp algorithm,
+                                         SymbolTableCollection &symbols,
+                                         llvm::StringRef tool,
+                                         llvm::StringRef action) {
+  if (algorithm.getUnmaterialized())
+    return emitErrorAt(algorithm)
+           << tool << ": @" << algorithm.getSymName() << " has no transfers to "
+           << action << " (synthesized with materialize=none)";
+  FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+  if (failed(model))
+    return failure();
+  std::vector<Violation> violations =
+      verifyAlgorithm(model->collective.network, model->spec,
+                      model->transfers.view(), algorithm.getTime());
+  if (violations.empty())
+    return model;
+  const Violation &v = violations.front();
+  InFlightDiagnostic diag = emitErrorAt(algorithm);
+  diag << tool << ": refusing to " << action << " @" << algorithm.getSymName()
+       << ", which coll-verify rejects: " << propertyName(v.property) << ": ";
+  if (v.transfer != SIZE_MAX)
+    diag << "transfer " << v.transfer << ": ";
+  diag << v.message;
+  return failure();
+}

@@ -32,6 +32,15 @@ mlir::FailureOr<AlgorithmModel>
 buildAlgorithmModel(AlgorithmOp algorithm, mlir::SymbolTableCollection &symbols,
                     topo::NetworkModels *networks = nullptr);
 
+/// The model of an algorithm about to be exported or lowered (`action`,
+/// e.g. "export", "lower"), or a located error, prefixed with `tool`, if it
+/// has no transfers (materialize=none) or coll-verify rejects it: a
+/// corrupted schedule never reaches a runtime.
+mlir::FailureOr<AlgorithmModel>
+buildVerifiedAlgorithmModel(AlgorithmOp algorithm,
+                            mlir::SymbolTableCollection &symbols,
+                            llvm::StringRef tool, llvm::StringRef action);
+
 } // namespace tacos::coll
 
 #endif // TACOS_DIALECT_COLL_VERIFICATION_ALGORITHMMODEL_H
