@@ -1,5 +1,8 @@
 """Networks, written as topo.network text (docs/Syntax.md)."""
 
+import os
+import tempfile
+
 from .pipeline import run_pipeline
 
 _BLOCKS = ("line", "ring", "fully_connected", "switch")
@@ -119,8 +122,6 @@ class Network:
 
     def summary(self):
         """topo-summary's text (NPUs, links, diameters, bisection...)."""
-        import os
-        import tempfile
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "summary.txt")
             run_pipeline(self.to_mlir(), f"topo-summary{{output={path}}}")

@@ -41,6 +41,9 @@ struct MPILowering {
   MPILoweringForm form = MPILoweringForm::Unrolled;
 };
 
+/// The MLIR element type an MPIElementType stands for (f32 -> f32, ...).
+mlir::Type mlirElementType(mlir::MLIRContext *context, MPIElementType type);
+
 /// Emits the function (and, for the table form, its constant globals) at
 /// the builder's position. `programs` holds every rank's program for the
 /// unrolled form; the table form asks `plan` for one rank at a time. Fails

@@ -32,9 +32,7 @@ using namespace tacos;
 using exec::Buffer;
 using exec::StepKind;
 
-namespace {
-
-Type elementType(MLIRContext *ctx, MPIElementType type) {
+Type tacos::mlirElementType(MLIRContext *ctx, MPIElementType type) {
   switch (type) {
   case MPIElementType::F32:
     return Float32Type::get(ctx);
@@ -52,6 +50,8 @@ Type elementType(MLIRContext *ctx, MPIElementType type) {
   llvm_unreachable("unknown element type");
 }
 
+namespace {
+
 /// The function being written and the values every step refers to: the
 /// buffers, the communicator, the tag and the arithmetic of pieces.
 class FunctionWriter {
@@ -60,7 +60,7 @@ public:
                  const MPILowering &lowering)
       : b(builder), loc(loc), shape(shape), lowering(lowering) {
     MLIRContext *ctx = b.getContext();
-    elemType = elementType(ctx, lowering.elementType);
+    elemType = mlirElementType(ctx, lowering.elementType);
     bufferType = MemRefType::get({ShapedType::kDynamic}, elemType);
     requestType = mpi::RequestType::get(ctx);
   }

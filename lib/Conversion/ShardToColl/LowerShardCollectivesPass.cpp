@@ -101,24 +101,6 @@ const char *elementTypeName(MPIElementType type) {
   std::abort();
 }
 
-Type elementTypeFor(OpBuilder &b, MPIElementType type) {
-  switch (type) {
-  case MPIElementType::F32:
-    return b.getF32Type();
-  case MPIElementType::F64:
-    return b.getF64Type();
-  case MPIElementType::I32:
-    return b.getI32Type();
-  case MPIElementType::I64:
-    return b.getI64Type();
-  case MPIElementType::F16:
-    return b.getF16Type();
-  case MPIElementType::BF16:
-    return b.getBF16Type();
-  }
-  std::abort();
-}
-
 std::optional<exec::ReduceOp> reductionOf(shard::ReductionKind kind) {
   switch (kind) {
   case shard::ReductionKind::Sum:
@@ -531,7 +513,7 @@ struct LowerShardCollectivesPass
       groupNames.push_back(spelling.symbol);
     }
     emitGridDispatcher(b, loc, lowering.name,
-                       elementTypeFor(b, lowering.elementType),
+                       mlirElementType(b.getContext(), lowering.elementType),
                        lowering.plan.runs, groupNames);
     return success();
   }
