@@ -8,8 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tacos/Dialect/Coll/IR/WorkloadModel.h"
+#include "tacos/Dialect/Coll/Libra/WorkloadModel.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Dialect/Topo/Libra/BandwidthModel.h"
 #include "tacos/InitAll.h"
 #include "tacos/Libra/Solver.h"
 
