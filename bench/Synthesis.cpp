@@ -22,9 +22,27 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 
 using namespace tacos;
+
+/// FNV-1a over every transfer's fields.
+static uint64_t scheduleHash(const ScheduleView &view) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t x) {
+    for (int b = 0; b < 8; ++b, x >>= 8)
+      h = (h ^ (x & 0xff)) * 1099511628211ull;
+  };
+  for (size_t i = 0; i < view.size(); ++i) {
+    mix(view.chunk(i));
+    mix(uint64_t(view.src(i)) << 32 | view.dst(i));
+    mix(uint64_t(view.lane(i)) << 8 | view.kindByte(i));
+    mix(uint64_t(view.start(i)));
+    mix(uint64_t(view.end(i)));
+  }
+  return h;
+}
 
 int main(int argc, char **argv) {
   if (argc < 3) {
@@ -70,6 +88,7 @@ int main(int argc, char **argv) {
   options.materialize = materialize;
   options.trials = trials;
   auto started = std::chrono::steady_clock::now();
+  std::clock_t cpuStarted = std::clock();
   options.progress = [&](double done) {
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                              started)
@@ -80,6 +99,7 @@ int main(int argc, char **argv) {
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
           .count();
+  double cpuSeconds = double(std::clock() - cpuStarted) / CLOCKS_PER_SEC;
   std::fprintf(stderr, "\r");
   if (!result.error.empty()) {
     std::fprintf(stderr, "%s\n", result.error.c_str());
@@ -101,7 +121,7 @@ int main(int argc, char **argv) {
               network.numNpus(), network.numLinks(),
               collectiveName(collective.kind), materialize ? "yes" : "none",
               trials);
-  std::printf("  synthesis      %.3f s\n", seconds);
+  std::printf("  synthesis      %.3f s (CPU %.3f s)\n", seconds, cpuSeconds);
   std::printf("  transfers      %zu (%.2f M/s)\n", result.numTransfers,
               double(result.numTransfers) / seconds / 1e6);
   std::printf("  peak memory    %.2f GB\n", double(usage.ru_maxrss) / 1e6);
@@ -113,5 +133,8 @@ int main(int argc, char **argv) {
               bounds.loadPs ? formatTime(*bounds.loadPs).c_str() : "n/a");
   std::printf("  ratio          %.5f\n",
               double(result.timePs) / double(best));
+  if (materialize) // to compare schedules across versions and thread counts
+    std::printf("  schedule hash  %016llx\n",
+                (unsigned long long)scheduleHash(result.schedule.view()));
   return 0;
 }

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/TenSynthesizer.h"
+#include "FullMatching.h"
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/ReservationRouter.h"
@@ -688,28 +689,37 @@ AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
     uint64_t seed = options.seed + trial;
     AlgorithmResult result;
     result.seed = seed;
-    TenRun run(network, problem, options, seed);
-    result.error = run.run(result);
+    // Full problems have their own lean matching, whose output needs no
+    // compaction (FullMatching.h).
+    bool compacted = isFullProblem(problem);
+    if (compacted) {
+      result.error = matchFull(network, problem, options, seed, result);
+    } else {
+      TenRun run(network, problem, options, seed);
+      result.error = run.run(result);
+    }
     if (!result.error.empty())
       return result;
     if (options.materialize) {
-      bool everyoneNeedsEverything =
-          problem.othersAreDestinations &&
-          problem.participants.size() == problem.numNpus;
-      if (!everyoneNeedsEverything) {
-        result.schedule = pruneDeadEnds(result.schedule.view(), problem);
-        result.numTransfers = result.schedule.size();
+      if (!compacted) {
+        bool everyoneNeedsEverything =
+            problem.othersAreDestinations &&
+            problem.participants.size() == problem.numNpus;
+        if (!everyoneNeedsEverything) {
+          result.schedule = pruneDeadEnds(result.schedule.view(), problem);
+          result.numTransfers = result.schedule.size();
+        }
+        SimulationResult timed =
+            compact(network, problem, result.schedule.view(), options.model);
+        if (!timed.error.empty()) {
+          result.error = "internal error: synthesized schedule does not "
+                         "simulate: " +
+                         timed.error;
+          return result;
+        }
+        result.schedule = std::move(timed.schedule);
+        result.timePs = timed.timePs;
       }
-      SimulationResult timed =
-          compact(network, problem, result.schedule.view(), options.model);
-      if (!timed.error.empty()) {
-        result.error = "internal error: synthesized schedule does not "
-                       "simulate: " +
-                       timed.error;
-        return result;
-      }
-      result.schedule = std::move(timed.schedule);
-      result.timePs = timed.timePs;
       if (options.reservationRouting && routerApplies(network, problem)) {
         // Every trial tries a shuffled order; the first also both
         // deterministic ones (ReservationRouter.h). No order wins everywhere.

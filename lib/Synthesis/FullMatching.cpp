@@ -1,0 +1,562 @@
+//===- FullMatching.cpp - TACOS matching when everyone needs everything ---===//
+//
+// The greedy of TenSynthesizer.h: at each instant, every NPU with idle
+// in-links walks them fastest first and gives each a chunk the link's
+// source holds and the NPU lacks and is not already receiving, the rarest
+// of a sample of 8 (ties at random); a chunk already on its way is sent
+// again only over a link that delivers it sooner, and a redundant arrival
+// is replaced by a chunk the source held when the transfer started, or
+// dropped.
+//
+// Candidates are found word-parallel in bitset rows (have[src] & ~have[dst]
+// & ~due[dst]) from a seeded random word, through a second level kept per
+// link: one bit per row word that may hold a candidate. An arrival at u
+// marks its word on every out-link of u; a pick clears the marks of words
+// it finds without one. So a pick visits the words that changed, not the
+// row (625 words at 40,000 NPUs, where neighbours differ in a few chunks
+// for most of an All-Gather), and each mark costs O(1) once. Per-link lists
+// of chunks were tried first: at 40,000 NPUs testing each entry is a cache
+// miss and most entries go stale, which made them slower than this.
+//
+// The schedule comes out timed as the simulator (Simulator.h) would time
+// it, and is its fixed point, so it needs no compaction pass:
+//
+// - When no transfer is redundant and every link is held exactly as long as
+//   its chunk occupies it (one chunk size, or links of one speed into each
+//   NPU), the greedy's own times are the simulator's. The simulator starts
+//   a transfer at max(link free, chunk at source). Here a transfer starts
+//   when its link is free and its destination is matched; the destination
+//   is matched whenever one of its in-links frees and whenever one of its
+//   in-neighbours receives a chunk, and a pick returns a chunk whenever the
+//   link has a candidate that is not already on its way. So had the chosen
+//   chunk been at the source while the link stood idle, the link would have
+//   carried something from then on; a chunk on its way arrives (nothing is
+//   redundant), so it is never a candidate again.
+// - Otherwise each recorded transfer is retimed when it arrives, as the
+//   simulator would: max(the link's retimed free time, the retimed arrival
+//   of the chunk at the source). Arrivals on a link come in the order the
+//   link carried them, and every (chunk, NPU) is recorded at most once (a
+//   redundant arrival is recorded as its replacement, or not at all), so
+//   the chunk's arrival at the source is already retimed and no later
+//   simulation round can move anything: one pass is the fixed point.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FullMatching.h"
+#include "EventCalendar.h"
+
+#include "tacos/Collective/ChunkCosts.h"
+
+#include <algorithm>
+#include <deque>
+#include <optional>
+
+namespace tacos {
+
+bool isFullProblem(const Problem &problem) {
+  if (problem.participants.size() != problem.numNpus)
+    return false;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    if (problem.numSources(c) + problem.numDestinations(c) != problem.numNpus)
+      return false;
+  return true;
+}
+
+namespace {
+
+/// One bitset of `words` 64-bit words per NPU.
+class BitRows {
+public:
+  BitRows(uint32_t rows, size_t words) : words(words), bits(rows * words) {}
+  const uint64_t *row(uint32_t r) const { return &bits[r * words]; }
+  bool test(uint32_t r, uint32_t c) const {
+    return bits[r * words + c / 64] >> (c % 64) & 1;
+  }
+  void set(uint32_t r, uint32_t c) { bits[r * words + c / 64] |= 1ull << (c % 64); }
+  uint64_t *mutableRow(uint32_t r) { return &bits[r * words]; }
+
+private:
+  size_t words;
+  std::vector<uint64_t> bits;
+};
+
+/// A set of NPUs taken out in increasing order: a bitset plus the words
+/// that have bits, so a nearly empty set costs nothing to walk.
+class NpuSet {
+public:
+  explicit NpuSet(uint32_t n) : bits((n + 63) / 64, 0) {}
+  void insert(uint32_t v) {
+    uint64_t &word = bits[v / 64];
+    if (!word)
+      touched.push_back(v / 64);
+    word |= 1ull << (v % 64);
+  }
+  /// Calls f(v) for every member in increasing order and empties the set.
+  template <typename F> void drain(F &&f) {
+    std::sort(touched.begin(), touched.end());
+    std::vector<uint32_t> words;
+    words.swap(touched);
+    for (uint32_t w : words) {
+      uint64_t m = bits[w];
+      bits[w] = 0;
+      for (; m; m &= m - 1)
+        f(uint32_t(w * 64 + __builtin_ctzll(m)));
+    }
+    words.clear();
+    touched.swap(words); // keep the capacity
+  }
+
+private:
+  std::vector<uint64_t> bits;
+  std::vector<uint32_t> touched;
+};
+
+/// xoshiro256** seeded by splitmix64: a pick draws a few random numbers, and
+/// at 10 M picks std::mt19937_64 and modulo divisions cost more than the
+/// rest of the pick. `below` is Lemire's multiply-shift range reduction (no
+/// division; a bias of n / 2^32 is harmless for tie-breaking).
+class FastRng {
+public:
+  explicit FastRng(uint64_t seed) {
+    for (uint64_t &word : state) {
+      seed += 0x9e3779b97f4a7c15ull;
+      uint64_t z = seed;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      word = z ^ (z >> 31);
+    }
+  }
+  uint64_t next() {
+    uint64_t result = rotl(state[1] * 5, 7) * 9, t = state[1] << 17;
+    state[2] ^= state[0];
+    state[3] ^= state[1];
+    state[1] ^= state[2];
+    state[0] ^= state[3];
+    state[2] ^= t;
+    state[3] = rotl(state[3], 45);
+    return result;
+  }
+  /// Uniform-enough in [0, n), n < 2^32.
+  uint32_t below(uint64_t n) { return uint32_t(((next() >> 32) * n) >> 32); }
+
+private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  uint64_t state[4];
+};
+
+struct InFlight {
+  uint32_t chunk;
+  /// `end` is the chunk's own; the matching takes it as arrived at
+  /// `arrival` (later when a smaller chunk holds its link a byte longer).
+  int64_t start, end, arrival;
+};
+
+/// The transfers in flight on each link, oldest first, in one flat array.
+/// A link carries at most `depth` at once (one in the blocking model), so
+/// per-link deques (a heap block each: a cache miss per access at 160,000
+/// links) are not needed.
+class LinkQueues {
+public:
+  LinkQueues(size_t links, uint32_t depth)
+      : depth(depth), slots(links * depth), head(links, 0), count(links, 0) {}
+  bool empty(LinkId l) const { return count[l] == 0; }
+  const InFlight &front(LinkId l) const { return slots[l * depth + head[l]]; }
+  void pop(LinkId l) {
+    head[l] = head[l] + 1 == depth ? 0 : head[l] + 1;
+    --count[l];
+  }
+  /// The caller keeps at most `depth` transfers on a link.
+  void push(LinkId l, const InFlight &t) {
+    uint32_t i = head[l] + count[l];
+    slots[l * depth + (i >= depth ? i - depth : i)] = t;
+    ++count[l];
+  }
+  template <typename F> void forEach(LinkId l, F &&f) const {
+    for (uint32_t k = 0, i = head[l]; k < count[l];
+         ++k, i = i + 1 == depth ? 0 : i + 1)
+      f(slots[l * depth + i]);
+  }
+
+private:
+  uint32_t depth;
+  std::vector<InFlight> slots;
+  std::vector<uint32_t> head, count;
+};
+
+class FullRun {
+public:
+  FullRun(const Network &network, const Problem &problem,
+          const AlgorithmOptions &options, uint64_t seed);
+  std::string run(AlgorithmResult &result);
+
+private:
+  void indexLinks();
+  void placeSources();
+
+  LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
+  bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
+  /// Picks a chunk for idle link l at time now, or returns -1.
+  int64_t pick(LinkId l, int64_t now);
+  bool heldAt(uint32_t u, uint32_t c, int64_t time) const;
+  int64_t pickReplacement(LinkId l, const InFlight &t);
+  void start(LinkId l, uint32_t chunk, int64_t now);
+  void deliver(LinkId l, uint32_t chunk, int64_t startTime, int64_t end);
+  void match(uint32_t v, int64_t now);
+
+  const Network &network;
+  const Problem &problem;
+  const AlgorithmOptions &options;
+  FastRng rng;
+  uint32_t numNpus, numChunks;
+  size_t words;
+  ChunkCosts costs;
+  std::vector<uint16_t> laneOf;
+  std::vector<LinkId> fastestIn;    ///< every NPU's in-links, fastest first
+  std::vector<uint32_t> fastestAt;  ///< offsets into fastestIn per NPU
+  int64_t longestDuration = 0;
+  /// Some NPU has in-links of different speeds: only then can a chunk be
+  /// sent again over a faster link, and only then can an arrival be
+  /// redundant (and the recent arrivals be needed to replace it).
+  bool canResend = false;
+
+  BitRows have, due;
+  std::vector<uint32_t> holders;
+  size_t totalRemaining = 0, totalDeliveries = 0;
+  std::vector<int64_t> linkFree;
+  LinkQueues inFlight;
+  /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
+  /// transfer started (canResend only).
+  std::vector<std::deque<std::pair<int64_t, uint32_t>>> recent;
+
+  /// The second level (file comment): bit w of marked[l] is set if word w
+  /// of have[src] & ~have[dst] may be non-zero. Rows are per link.
+  size_t summaryWords;
+  BitRows marked;
+
+  EventCalendar events;
+  /// The NPUs to match at this instant, and those that received a chunk.
+  NpuSet dirty;
+  std::vector<uint8_t> receivedNow;
+  std::vector<uint32_t> receivers;
+  Schedule *schedule = nullptr;
+  size_t recorded = 0;
+  int64_t lastEnd = 0;
+  /// Retiming (see the file comment): per link, when it is free; per
+  /// (chunk, NPU), when the chunk arrived there.
+  bool retime = false;
+  std::vector<int64_t> retimedFree, retimedArrival;
+};
+
+/// Starts on a link are at least its largest occupancy apart, and a
+/// transfer leaves the queue at max(end, link free): so a link has at most
+/// ceil(max(duration, occupancy) / occupancy) transfers in flight.
+static uint32_t maxInFlight(const Network &network, const ChunkCosts &costs) {
+  int64_t most = 1;
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    LinkCost c = costs.largest(l);
+    int64_t occupancy = std::max<int64_t>(1, c.occupancy);
+    most = std::max(most, (std::max(c.duration, occupancy) + occupancy - 1) /
+                              occupancy);
+  }
+  return uint32_t(std::min<int64_t>(most, INT32_MAX));
+}
+
+FullRun::FullRun(const Network &network, const Problem &problem,
+                 const AlgorithmOptions &options, uint64_t seed)
+    : network(network), problem(problem), options(options), rng(seed),
+      numNpus(problem.numNpus), numChunks(problem.numChunks()),
+      words((problem.numChunks() + 63) / 64),
+      costs(network, problem.chunkSizes, problem.numChunks(), options.model),
+      have(problem.numNpus, words), due(problem.numNpus, words),
+      inFlight(network.numLinks(), maxInFlight(network, costs)),
+      summaryWords((words + 63) / 64),
+      marked(uint32_t(network.numLinks()), summaryWords),
+      dirty(problem.numNpus),
+      receivedNow(problem.numNpus, 0) {
+  indexLinks();
+  placeSources();
+}
+
+/// Each link's lane among its parallel links, the longest duration, and
+/// every NPU's in-links fastest first.
+void FullRun::indexLinks() {
+  laneOf.resize(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    longestDuration = std::max(longestDuration, costs.largest(l).duration);
+    laneOf[l] = l > 0 && network.src(l - 1) == network.src(l) &&
+                        network.dst(l - 1) == network.dst(l)
+                    ? uint16_t(laneOf[l - 1] + 1)
+                    : 0;
+  }
+  fastestAt.assign(numNpus + 1, 0);
+  for (uint32_t v = 0; v < numNpus; ++v) {
+    size_t first = fastestIn.size();
+    for (LinkId l : network.inLinks(v))
+      fastestIn.push_back(l);
+    auto duration = [&](LinkId l) { return costs.largest(l).duration; };
+    std::stable_sort(fastestIn.begin() + first, fastestIn.end(),
+                     [&](LinkId a, LinkId b) { return duration(a) < duration(b); });
+    fastestAt[v + 1] = uint32_t(fastestIn.size());
+    for (size_t i = first; i < fastestIn.size(); ++i) {
+      LinkId a = fastestIn[first], b = fastestIn[i];
+      canResend = canResend || duration(a) != duration(b) ||
+                  costs.smallest(a).duration != costs.smallest(b).duration;
+    }
+  }
+}
+
+/// The state at time 0: every chunk at its sources, every link free, and
+/// the second level of every row.
+void FullRun::placeSources() {
+  holders.assign(numChunks, 0);
+  linkFree.assign(network.numLinks(), 0);
+  if (canResend)
+    recent.resize(numNpus);
+  for (uint32_t c = 0; c < numChunks; ++c)
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i) {
+      have.set(problem.sources[i], c);
+      ++holders[c];
+    }
+  totalRemaining = totalDeliveries = problem.numDeliveries();
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    const uint64_t *hu = have.row(network.src(l)),
+                   *hv = have.row(network.dst(l));
+    for (size_t w = 0; w < words; ++w)
+      if (hu[w] & ~hv[w])
+        marked.set(l, uint32_t(w));
+  }
+}
+
+/// The in-flight transfers into v are few (in-degree times link depth), so
+/// searching them beats keeping a map of due times.
+bool FullRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
+  bool sooner = false;
+  for (LinkId l : network.inLinks(v))
+    inFlight.forEach(l, [&](const InFlight &t) {
+      sooner = sooner || (t.chunk == c && t.end <= arrival);
+    });
+  return sooner;
+}
+
+int64_t FullRun::pick(LinkId l, int64_t now) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
+  int64_t best = -1;
+  uint32_t bestHolders = UINT32_MAX, ties = 0;
+  unsigned examined = 0;
+  // Chunks already due at v are candidates only if nothing else is, and
+  // only over a link that delivers them sooner (so never without
+  // canResend).
+  int64_t resend = -1;
+  // Rarest first among a bounded sample, so a pick stays cheap; ties are
+  // broken uniformly at random (reservoir sampling), because every scan
+  // order would otherwise favour some chunk ids. False: the sample is full.
+  constexpr unsigned kSample = 8;
+  auto offer = [&](uint32_t c) {
+    if (dv[c / 64] >> (c % 64) & 1) {
+      if (canResend && resend < 0 && best < 0 &&
+          !dueSoonerThan(v, c, now + cost(l, c).duration))
+        resend = c;
+      return true;
+    }
+    uint32_t h = holders[c];
+    if (h < bestHolders) {
+      bestHolders = h;
+      best = c;
+      ties = 1;
+    } else if (h == bestHolders && rng.below(++ties) == 0) {
+      best = c;
+    }
+    return ++examined < kSample;
+  };
+  // The marked row words in [from, to); unmarks those without a
+  // candidate. False: the sample is full.
+  uint64_t *marks = marked.mutableRow(l);
+  uint64_t keepDue = canResend ? ~0ull : 0; // else due chunks are masked out
+  auto scan = [&](size_t from, size_t to) {
+    for (size_t s = from / 64; s * 64 < to; ++s) {
+      uint64_t m = marks[s];
+      if (s == from / 64)
+        m &= ~0ull << (from % 64);
+      if ((s + 1) * 64 > to)
+        m &= (1ull << (to % 64)) - 1;
+      for (; m; m &= m - 1) {
+        size_t w = s * 64 + __builtin_ctzll(m);
+        uint64_t lacked = hu[w] & ~hv[w];
+        if (!lacked) {
+          marks[s] &= ~(1ull << (w % 64));
+          continue;
+        }
+        for (uint64_t b = lacked & (~dv[w] | keepDue); b; b &= b - 1)
+          if (!offer(uint32_t(w * 64 + __builtin_ctzll(b))))
+            return false;
+      }
+    }
+    return true;
+  };
+  size_t first = words > 1 ? rng.below(words) : 0;
+  if (!scan(first, words) || !scan(0, first))
+    return best;
+  return best >= 0 ? best : resend;
+}
+
+bool FullRun::heldAt(uint32_t u, uint32_t c, int64_t time) const {
+  if (!have.test(u, c))
+    return false;
+  for (auto it = recent[u].rbegin(); it != recent[u].rend(); ++it) {
+    if (it->first <= time)
+      break;
+    if (it->second == c)
+      return false;
+  }
+  return true;
+}
+
+int64_t FullRun::pickReplacement(LinkId l, const InFlight &t) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  // The replacement arrives when the original would have: it must cost the
+  // same on l (chunks differ by at most one byte, and so may their costs).
+  LinkCost original = cost(l, t.chunk);
+  const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
+  for (size_t w = 0; w < words; ++w)
+    for (uint64_t m = hu[w] & ~hv[w] & ~dv[w]; m; m &= m - 1) {
+      uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
+      LinkCost mine = cost(l, c);
+      if (heldAt(u, c, t.start) && mine.duration == original.duration &&
+          mine.occupancy == original.occupancy)
+        return c;
+    }
+  return -1;
+}
+
+void FullRun::start(LinkId l, uint32_t chunk, int64_t now) {
+  // The chunk arrives after its own cost, but the link stays busy for the
+  // largest chunk's: whole-byte chunks differ by a byte, and links that
+  // drift apart by a byte's time fall out of step and lose whole slots. The
+  // idle picoseconds are taken back by retiming (run).
+  // A chunk that arrives a byte's time before its link frees is taken as
+  // arriving then: one event instead of two (retiming restores its time).
+  int64_t end = now + cost(l, chunk).duration;
+  int64_t free = now + costs.largest(l).occupancy;
+  int64_t arrival = std::max(end, free);
+  inFlight.push(l, {chunk, now, end, arrival});
+  linkFree[l] = free;
+  due.set(network.dst(l), chunk);
+  events.push(arrival, l);
+  if (free < arrival) // pipelined: the link frees before the chunk is there
+    events.push(free, l);
+}
+
+void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
+                      int64_t end) {
+  uint32_t v = network.dst(l);
+  have.set(v, chunk);
+  for (LinkId out : network.outLinks(v))
+    marked.set(out, chunk / 64);
+  ++holders[chunk];
+  --totalRemaining; // every NPU that lacks a chunk needs it
+  if (canResend) {
+    auto &log = recent[v];
+    log.push_back({end, chunk});
+    while (!log.empty() && log.front().first < end - 2 * longestDuration)
+      log.pop_front();
+  }
+  if (retime) {
+    LinkCost mine = cost(l, chunk);
+    startTime = std::max(retimedFree[l],
+                         retimedArrival[size_t(chunk) * numNpus + network.src(l)]);
+    retimedFree[l] = startTime + mine.occupancy;
+    end = startTime + mine.duration;
+    retimedArrival[size_t(chunk) * numNpus + v] = end;
+  }
+  if (schedule)
+    schedule->push_back({chunk, network.src(l), v, laneOf[l],
+                         TransferKind::Copy, startTime, end});
+  ++recorded;
+  lastEnd = std::max(lastEnd, end);
+  if (!receivedNow[v]) {
+    receivedNow[v] = 1;
+    receivers.push_back(v);
+  }
+}
+
+void FullRun::match(uint32_t v, int64_t now) {
+  for (uint32_t i = fastestAt[v]; i < fastestAt[v + 1]; ++i) {
+    LinkId l = fastestIn[i];
+    if (linkFree[l] > now)
+      continue;
+    int64_t c = pick(l, now);
+    if (c >= 0)
+      start(l, uint32_t(c), now);
+  }
+}
+
+std::string FullRun::run(AlgorithmResult &result) {
+  schedule = options.materialize ? &result.schedule : nullptr;
+  // Times drift from the simulator's only with chunks of two sizes or
+  // redundant arrivals (file comment); retiming costs 8 bytes per (chunk,
+  // NPU), which only a materialized schedule justifies.
+  retime = schedule && (!problem.chunkSizes.uniform() || canResend);
+  if (retime) {
+    retimedFree.assign(network.numLinks(), 0);
+    retimedArrival.assign(size_t(numChunks) * numNpus, 0);
+  }
+  if (schedule && totalDeliveries < (size_t(1) << 28))
+    schedule->reserve(totalDeliveries);
+  for (uint32_t v = 0; v < numNpus; ++v)
+    match(v, 0);
+  size_t nextReport = 1 << 16;
+  std::vector<LinkId> arrived;
+  while (totalRemaining > 0) {
+    if (events.empty())
+      return "synthesis stalled with " + std::to_string(totalRemaining) +
+             " deliveries left";
+    int64_t now = events.takeNext(arrived);
+    for (LinkId l : arrived) {
+      uint32_t v = network.dst(l);
+      dirty.insert(v);
+      // A link-free event that is not an arrival (pipelined model).
+      if (inFlight.empty(l) || inFlight.front(l).arrival != now)
+        continue;
+      InFlight t = inFlight.front(l);
+      inFlight.pop(l);
+      // Only resends make arrivals redundant.
+      if (!canResend || !have.test(v, t.chunk)) {
+        deliver(l, t.chunk, t.start, t.end);
+        continue;
+      }
+      int64_t replacement = pickReplacement(l, t);
+      if (replacement >= 0)
+        deliver(l, uint32_t(replacement), t.start, t.end);
+    }
+    if (totalRemaining == 0)
+      break;
+    // What an NPU received may be wanted by its out-neighbours.
+    for (uint32_t v : receivers) {
+      receivedNow[v] = 0;
+      for (LinkId out : network.outLinks(v))
+        dirty.insert(network.dst(out));
+    }
+    receivers.clear();
+    dirty.drain([&](uint32_t v) { match(v, now); });
+    if (options.progress && totalDeliveries - totalRemaining >= nextReport) {
+      options.progress(double(totalDeliveries - totalRemaining) /
+                       double(totalDeliveries));
+      nextReport += 1 << 16;
+    }
+  }
+  result.timePs = lastEnd;
+  result.numTransfers = recorded;
+  return "";
+}
+
+} // namespace
+
+std::string matchFull(const Network &network, const Problem &problem,
+                      const AlgorithmOptions &options, uint64_t seed,
+                      AlgorithmResult &result) {
+  return FullRun(network, problem, options, seed).run(result);
+}
+
+} // namespace tacos
