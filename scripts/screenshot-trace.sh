@@ -62,7 +62,7 @@ if [ $# -ge 2 ]; then
   trace=$(realpath "$1"); out=$(realpath -m "$2"); thread=${3:-}
 else
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-  "$BUILD/bin/tacos-opt" examples/trace/mesh.mlir --coll-synthesize=seed=14 -o "$tmp/mesh-ar.mlir"
+  "$BUILD/bin/tacos-opt" examples/trace/mesh.mlir --coll-synthesize=seed=33 -o "$tmp/mesh-ar.mlir"
   "$BUILD/bin/tacos-translate" --export-chrome-trace "$tmp/mesh-ar.mlir" -o "$tmp/mesh-ar.json"
   trace=$tmp/mesh-ar.json; out=$PWD/docs/images/mesh-trace-speedscope.png; thread=
 fi

@@ -48,6 +48,10 @@
 #include "tacos/Collective/ChunkCosts.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <deque>
 #include <optional>
 
@@ -122,19 +126,16 @@ public:
       touched.push_back(v / 64);
     word |= 1ull << (v % 64);
   }
-  /// Calls f(v) for every member in increasing order and empties the set.
-  template <typename F> void drain(F &&f) {
+  /// Moves the members into `out` in increasing order.
+  void take(std::vector<uint32_t> &out) {
+    out.clear();
     std::sort(touched.begin(), touched.end());
-    std::vector<uint32_t> words;
-    words.swap(touched);
-    for (uint32_t w : words) {
-      uint64_t m = bits[w];
+    for (uint32_t w : touched) {
+      for (uint64_t m = bits[w]; m; m &= m - 1)
+        out.push_back(uint32_t(w * 64 + __builtin_ctzll(m)));
       bits[w] = 0;
-      for (; m; m &= m - 1)
-        f(uint32_t(w * 64 + __builtin_ctzll(m)));
     }
-    words.clear();
-    touched.swap(words); // keep the capacity
+    touched.clear();
   }
 
 private:
@@ -174,6 +175,69 @@ private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   uint64_t state[4];
 };
+
+/// Threads kept for a whole run, so that every instant's matching can be
+/// split without starting threads: run(f) calls f(0) here and f(1), ...
+/// on the others, and returns when all are done.
+class Workers {
+public:
+  explicit Workers(unsigned count) {
+    for (unsigned i = 1; i < count; ++i)
+      threads.emplace_back([this, i] { serve(i); });
+  }
+  ~Workers() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stop = true;
+    }
+    wake.notify_all();
+    for (std::thread &t : threads)
+      t.join();
+  }
+  unsigned size() const { return unsigned(threads.size()) + 1; }
+  void run(const std::function<void(unsigned)> &f) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      task = &f;
+      ++generation;
+      pending = unsigned(threads.size());
+    }
+    wake.notify_all();
+    f(0);
+    std::unique_lock<std::mutex> lock(mutex);
+    done.wait(lock, [&] { return pending == 0; });
+  }
+
+private:
+  void serve(unsigned index) {
+    uint64_t seen = 0;
+    for (;;) {
+      const std::function<void(unsigned)> *f;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return stop || generation != seen; });
+        if (stop)
+          return;
+        seen = generation;
+        f = task;
+      }
+      (*f)(index);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (--pending == 0)
+        done.notify_one();
+    }
+  }
+  std::vector<std::thread> threads;
+  std::mutex mutex;
+  std::condition_variable wake, done;
+  const std::function<void(unsigned)> *task = nullptr;
+  uint64_t generation = 0;
+  unsigned pending = 0;
+  bool stop = false;
+};
+
+/// Events a matching started, in order: (time, link).
+using StartedEvents = std::vector<std::pair<int64_t, LinkId>>;
 
 struct InFlight {
   uint32_t chunk;
@@ -230,14 +294,21 @@ private:
   int64_t pick(LinkId l, int64_t now);
   bool heldAt(uint32_t u, uint32_t c, int64_t time) const;
   int64_t pickReplacement(LinkId l, const InFlight &t);
-  void start(LinkId l, uint32_t chunk, int64_t now);
+  void start(LinkId l, uint32_t chunk, int64_t now, StartedEvents &started);
   void deliver(LinkId l, uint32_t chunk, int64_t startTime, int64_t end);
-  void match(uint32_t v, int64_t now);
+  void match(uint32_t v, int64_t now, StartedEvents &started);
+  /// Matches every NPU of `batch` at `now`, in parallel when it pays; the
+  /// result does not depend on the number of threads.
+  void matchAll(const std::vector<uint32_t> &batch, int64_t now);
 
   const Network &network;
   const Problem &problem;
   const AlgorithmOptions &options;
-  FastRng rng;
+  /// One generator per NPU, drawn from only when that NPU is matched, so
+  /// that matching NPUs in parallel gives what matching them in turn does.
+  std::vector<FastRng> rngs;
+  std::optional<Workers> workers;
+  std::vector<StartedEvents> started;
   uint32_t numNpus, numChunks;
   size_t words;
   ChunkCosts costs;
@@ -294,7 +365,7 @@ static uint32_t maxInFlight(const Network &network, const ChunkCosts &costs) {
 
 FullRun::FullRun(const Network &network, const Problem &problem,
                  const AlgorithmOptions &options, uint64_t seed)
-    : network(network), problem(problem), options(options), rng(seed),
+    : network(network), problem(problem), options(options),
       numNpus(problem.numNpus), numChunks(problem.numChunks()),
       words((problem.numChunks() + 63) / 64),
       costs(network, problem.chunkSizes, problem.numChunks(), options.model),
@@ -306,6 +377,9 @@ FullRun::FullRun(const Network &network, const Problem &problem,
       receivedNow(problem.numNpus, 0) {
   indexLinks();
   placeSources();
+  rngs.reserve(numNpus);
+  for (uint32_t v = 0; v < numNpus; ++v)
+    rngs.emplace_back(seed ^ (uint64_t(v) * 0x9e3779b97f4a7c15ull));
 }
 
 /// Each link's lane among its parallel links, the longest duration, and
@@ -395,7 +469,7 @@ int64_t FullRun::pick(LinkId l, int64_t now) {
       bestHolders = h;
       best = c;
       ties = 1;
-    } else if (h == bestHolders && rng.below(++ties) == 0) {
+    } else if (h == bestHolders && rngs[v].below(++ties) == 0) {
       best = c;
     }
     return ++examined < kSample;
@@ -425,7 +499,7 @@ int64_t FullRun::pick(LinkId l, int64_t now) {
     }
     return true;
   };
-  size_t first = words > 1 ? rng.below(words) : 0;
+  size_t first = words > 1 ? rngs[v].below(words) : 0;
   if (!scan(first, words) || !scan(0, first))
     return best;
   return best >= 0 ? best : resend;
@@ -460,7 +534,8 @@ int64_t FullRun::pickReplacement(LinkId l, const InFlight &t) {
   return -1;
 }
 
-void FullRun::start(LinkId l, uint32_t chunk, int64_t now) {
+void FullRun::start(LinkId l, uint32_t chunk, int64_t now,
+                    StartedEvents &started) {
   // The chunk arrives after its own cost, but the link stays busy for the
   // largest chunk's: whole-byte chunks differ by a byte, and links that
   // drift apart by a byte's time fall out of step and lose whole slots. The
@@ -473,9 +548,9 @@ void FullRun::start(LinkId l, uint32_t chunk, int64_t now) {
   inFlight.push(l, {chunk, now, end, arrival});
   linkFree[l] = free;
   chunks.setDue(network.dst(l), chunk);
-  events.push(arrival, l);
+  started.push_back({arrival, l});
   if (free < arrival) // pipelined: the link frees before the chunk is there
-    events.push(free, l);
+    started.push_back({free, l});
 }
 
 void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
@@ -511,14 +586,39 @@ void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
   }
 }
 
-void FullRun::match(uint32_t v, int64_t now) {
+void FullRun::match(uint32_t v, int64_t now, StartedEvents &started) {
   for (uint32_t i = fastestAt[v]; i < fastestAt[v + 1]; ++i) {
     LinkId l = fastestIn[i];
     if (linkFree[l] > now)
       continue;
     int64_t c = pick(l, now);
     if (c >= 0)
-      start(l, uint32_t(c), now);
+      start(l, uint32_t(c), now, started);
+  }
+}
+
+void FullRun::matchAll(const std::vector<uint32_t> &batch, int64_t now) {
+  // Matching v writes only v's in-links, v's due chunks and v's generator,
+  // and reads what no other matching writes, so NPUs can be matched in
+  // parallel; their events are queued in NPU order, as if in turn. Small
+  // batches are not worth a hand-off.
+  constexpr size_t kParallelBatch = 512;
+  unsigned parts = workers && batch.size() >= kParallelBatch ? workers->size() : 1;
+  if (parts == 1) {
+    for (uint32_t v : batch)
+      match(v, now, started[0]);
+  } else {
+    workers->run([&](unsigned part) {
+      size_t from = batch.size() * part / parts,
+             to = batch.size() * (part + 1) / parts;
+      for (size_t i = from; i < to; ++i)
+        match(batch[i], now, started[part]);
+    });
+  }
+  for (unsigned part = 0; part < parts; ++part) {
+    for (auto [time, link] : started[part])
+      events.push(time, link);
+    started[part].clear();
   }
 }
 
@@ -534,8 +634,17 @@ std::string FullRun::run(AlgorithmResult &result) {
   }
   if (schedule && totalDeliveries < (size_t(1) << 28))
     schedule->reserve(totalDeliveries);
+  // A second thread pays only when there are many NPUs to match at once.
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  if (options.trials > 1 || numNpus < 2 * 512)
+    threads = 1;
+  if (threads > 1)
+    workers.emplace(threads);
+  started.resize(threads);
+  std::vector<uint32_t> batch;
   for (uint32_t v = 0; v < numNpus; ++v)
-    match(v, 0);
+    batch.push_back(v);
+  matchAll(batch, 0);
   size_t nextReport = 1 << 16;
   std::vector<LinkId> arrived;
   while (totalRemaining > 0) {
@@ -569,7 +678,8 @@ std::string FullRun::run(AlgorithmResult &result) {
         dirty.insert(network.dst(out));
     }
     receivers.clear();
-    dirty.drain([&](uint32_t v) { match(v, now); });
+    dirty.take(batch);
+    matchAll(batch, now);
     if (options.progress && totalDeliveries - totalRemaining >= nextReport) {
       options.progress(double(totalDeliveries - totalRemaining) /
                        double(totalDeliveries));

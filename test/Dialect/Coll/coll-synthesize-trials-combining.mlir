@@ -7,4 +7,4 @@
 topo.network @oneway { topo.dims [ring(5, uni) link(50 GBps, 1 us), line(2) link(20 GBps, 2 us)] }
 coll.all_reduce @ar on @oneway size(12 MB)
 
-// CHECK: coll.algorithm @ar all_reduce on @oneway size(12 MB) time(386 us) attributes {{{.*}}coll.verified} {
+// CHECK: coll.algorithm @ar all_reduce on @oneway size(12 MB) time(374 us) attributes {{{.*}}coll.verified} {

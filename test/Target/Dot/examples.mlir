@@ -1,6 +1,6 @@
 // The commands of docs/Traces.md on examples/trace, so that the page (and
 // its pictures, rendered from this output) stay true.
-// RUN: tacos-opt %examples/trace/mesh.mlir --coll-synthesize=seed=14 -o %t.mlir
+// RUN: tacos-opt %examples/trace/mesh.mlir --coll-synthesize=seed=33 -o %t.mlir
 // RUN: tacos-translate --export-chrome-trace %t.mlir -o %t.json
 // RUN: %python -c "import json, sys; e = json.load(open(sys.argv[1]))['traceEvents']; x = [s for s in e if s['ph'] == 'X']; print('slices', len(x), 'tracks', sum(s['name'] == 'thread_name' for s in e))" %t.json | FileCheck %s --check-prefix=TRACE
 // RUN: tacos-translate --export-dot --algorithm=@ar %t.mlir | FileCheck %s --check-prefix=MESH
