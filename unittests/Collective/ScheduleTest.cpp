@@ -138,7 +138,7 @@ TEST(ScheduleTest, CopiesAreDeepAndMovesEmptyTheSource) {
   Schedule s = randomSchedule(100, 1);
   Schedule copy = s;
   copy.setTimes(0, 1, 2);
-  EXPECT_NE(s.view()[0], copy.view()[0]);
+  EXPECT_FALSE(s.view()[0] == copy.view()[0]);
   for (size_t i = 1; i < 100; ++i)
     ASSERT_EQ(s.view()[i], copy.view()[i]);
   Schedule moved = std::move(copy);
