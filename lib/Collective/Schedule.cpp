@@ -2,6 +2,8 @@
 
 #include "tacos/Collective/Schedule.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace tacos {
@@ -49,45 +51,124 @@ void ScheduleView::packInto(char *out) const {
   std::memcpy(out + at.kinds, kinds, count);
 }
 
-Schedule::Schedule(const ScheduleView &view)
-    : starts(view.starts, view.starts + view.count),
-      ends(view.ends, view.ends + view.count),
-      chunks(view.chunks, view.chunks + view.count),
-      srcs(view.srcs, view.srcs + view.count),
-      dsts(view.dsts, view.dsts + view.count),
-      lanes(view.lanes, view.lanes + view.count),
-      kinds(view.kinds, view.kinds + view.count) {}
-
-void Schedule::reserve(size_t n) {
-  starts.reserve(n);
-  ends.reserve(n);
-  chunks.reserve(n);
-  srcs.reserve(n);
-  dsts.reserve(n);
-  lanes.reserve(n);
-  kinds.reserve(n);
+PackedSchedule &PackedSchedule::operator=(PackedSchedule &&o) noexcept {
+  std::free(data);
+  data = std::exchange(o.data, nullptr);
+  bytes = std::exchange(o.bytes, 0);
+  return *this;
 }
 
-void Schedule::push_back(const Transfer &t) {
-  starts.push_back(t.start);
-  ends.push_back(t.end);
-  chunks.push_back(t.chunk);
-  srcs.push_back(t.src);
-  dsts.push_back(t.dst);
-  lanes.push_back(t.lane);
-  kinds.push_back(uint8_t(t.kind));
+PackedSchedule::~PackedSchedule() { std::free(data); }
+
+namespace {
+/// Allocates the packed form of n > 0 transfers (malloc aligns to at least
+/// kPackedAlignment). Pages stay untouched until written, so capacity that
+/// is never used costs address space, not memory. Out of memory ends the
+/// process, as a std::vector would without exceptions.
+char *allocatePacked(size_t n) {
+  void *p = std::malloc(n * ScheduleView::kPackedBytesPerTransfer);
+  if (!p) {
+    std::fprintf(stderr, "tacos: out of memory for a schedule of %zu "
+                         "transfers\n", n);
+    std::abort();
+  }
+  return static_cast<char *>(p);
+}
+} // namespace
+
+Schedule::Schedule(const ScheduleView &view) {
+  if (view.count == 0)
+    return;
+  buffer = allocatePacked(view.count);
+  view.packInto(buffer);
+  count = capacity = view.count;
+  cols = columnsAt(buffer, capacity);
+}
+
+Schedule::~Schedule() { std::free(buffer); }
+
+void Schedule::swap(Schedule &o) noexcept {
+  std::swap(buffer, o.buffer);
+  std::swap(count, o.count);
+  std::swap(capacity, o.capacity);
+  std::swap(cols, o.cols);
+}
+
+Schedule::Columns Schedule::columnsAt(char *buffer, size_t capacity) {
+  PackedLayout at(capacity);
+  return {reinterpret_cast<int64_t *>(buffer + at.starts),
+          reinterpret_cast<int64_t *>(buffer + at.ends),
+          reinterpret_cast<uint32_t *>(buffer + at.chunks),
+          reinterpret_cast<uint32_t *>(buffer + at.srcs),
+          reinterpret_cast<uint32_t *>(buffer + at.dsts),
+          reinterpret_cast<uint16_t *>(buffer + at.lanes),
+          reinterpret_cast<uint8_t *>(buffer + at.kinds)};
+}
+
+void Schedule::reserve(size_t n) {
+  if (n > capacity)
+    reallocate(n);
+}
+
+void Schedule::grow() { reallocate(capacity < 8 ? 16 : 2 * capacity); }
+
+void Schedule::reallocate(size_t n) {
+  char *next = allocatePacked(n);
+  Columns moved = columnsAt(next, n);
+  if (count) {
+    std::memcpy(moved.starts, cols.starts, count * 8);
+    std::memcpy(moved.ends, cols.ends, count * 8);
+    std::memcpy(moved.chunks, cols.chunks, count * 4);
+    std::memcpy(moved.srcs, cols.srcs, count * 4);
+    std::memcpy(moved.dsts, cols.dsts, count * 4);
+    std::memcpy(moved.lanes, cols.lanes, count * 2);
+    std::memcpy(moved.kinds, cols.kinds, count);
+  }
+  std::free(buffer);
+  buffer = next;
+  capacity = n;
+  cols = moved;
+}
+
+PackedSchedule Schedule::releasePacked() {
+  Schedule taken = std::move(*this);
+  if (taken.count == 0)
+    return PackedSchedule();
+  size_t n = taken.count;
+  if (n != taken.capacity) {
+    // Each column moves down to its offset for n transfers. Destinations
+    // never reach a column not yet moved (offsets grow with the capacity),
+    // so moving them in layout order is safe.
+    PackedLayout at(n);
+    char *b = taken.buffer;
+    std::memmove(b + at.ends, taken.cols.ends, n * 8);
+    std::memmove(b + at.chunks, taken.cols.chunks, n * 4);
+    std::memmove(b + at.srcs, taken.cols.srcs, n * 4);
+    std::memmove(b + at.dsts, taken.cols.dsts, n * 4);
+    std::memmove(b + at.lanes, taken.cols.lanes, n * 2);
+    std::memmove(b + at.kinds, taken.cols.kinds, n);
+    size_t bytes = n * ScheduleView::kPackedBytesPerTransfer;
+    // Shrinking gives the unused tail back; if it fails, the larger block
+    // still holds the packed form at its start.
+    if (void *shrunk = std::realloc(b, bytes))
+      taken.buffer = static_cast<char *>(shrunk);
+  }
+  PackedSchedule packed(std::exchange(taken.buffer, nullptr),
+                        n * ScheduleView::kPackedBytesPerTransfer);
+  taken.count = taken.capacity = 0;
+  return packed;
 }
 
 ScheduleView Schedule::view() const {
   ScheduleView view;
-  view.count = size();
-  view.starts = starts.data();
-  view.ends = ends.data();
-  view.chunks = chunks.data();
-  view.srcs = srcs.data();
-  view.dsts = dsts.data();
-  view.lanes = lanes.data();
-  view.kinds = kinds.data();
+  view.count = count;
+  view.starts = cols.starts;
+  view.ends = cols.ends;
+  view.chunks = cols.chunks;
+  view.srcs = cols.srcs;
+  view.dsts = cols.dsts;
+  view.lanes = cols.lanes;
+  view.kinds = cols.kinds;
   return view;
 }
 

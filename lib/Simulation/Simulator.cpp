@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 #include <unordered_map>
 
 namespace tacos {
@@ -51,11 +52,19 @@ private:
 };
 } // namespace
 
-SimulationResult simulate(const Network &network, const Problem &problem,
-                          const ScheduleView &transfers, LinkModel model,
-                          const SimulationStart &start) {
-  SimulationResult result;
+namespace {
+/// The order simulate() takes transfers in: by (start, end, index) of the
+/// input. Empty when that is index order already (the usual case: every
+/// synthesizer emits transfers in time order), which saves 32 bytes per
+/// transfer.
+std::vector<size_t> takingOrder(const ScheduleView &transfers) {
   size_t n = transfers.size();
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; ++i)
+    sorted = std::make_pair(transfers.start(i - 1), transfers.end(i - 1)) <=
+             std::make_pair(transfers.start(i), transfers.end(i));
+  if (sorted)
+    return {};
   // Sort contiguous (start, end, index) keys rather than indices with
   // indirect comparisons: the index makes the order total, so the result is
   // deterministic, and it is cache-friendly for millions of transfers.
@@ -67,24 +76,33 @@ SimulationResult simulate(const Network &network, const Problem &problem,
     }
   };
   std::vector<Key> keys(n);
-  bool sorted = true;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < n; ++i)
     keys[i] = {transfers.start(i), transfers.end(i), i};
-    sorted = sorted && (i == 0 || !(keys[i] < keys[i - 1]));
-  }
-  if (!sorted)
-    std::sort(keys.begin(), keys.end());
+  std::sort(keys.begin(), keys.end());
   std::vector<size_t> order(n);
   for (size_t i = 0; i < n; ++i)
     order[i] = keys[i].index;
-  keys = {};
+  return order;
+}
 
+/// One simulation, writing the times into `schedule` itself: the order is
+/// fixed before any time changes, and each transfer's times are written
+/// only after it is read. Returns whether any time changed; on failure sets
+/// result.error and leaves `schedule` partly retimed.
+bool retime(const Network &network, const Problem &problem,
+            Schedule &schedule, LinkModel model, const SimulationStart &start,
+            SimulationResult &result) {
+  ScheduleView transfers = schedule.view();
+  size_t n = transfers.size();
+  std::vector<size_t> order = takingOrder(transfers);
   std::vector<int64_t> linkFree = start.linkFree;
   linkFree.resize(network.numLinks(), 0);
   ChunkCosts costs(network, problem.chunkSizes, problem.numChunks(), model);
-  std::vector<int64_t> starts(n), ends(n);
   Arrivals arrivals(problem, start.chunkReady);
-  for (size_t i : order) {
+  result.timePs = 0;
+  bool changed = false;
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = order.empty() ? k : order[k];
     Transfer t = transfers[i];
     std::optional<LinkId> link = findLink(network, t.src, t.dst, t.lane);
     if (!link) {
@@ -93,34 +111,61 @@ SimulationResult simulate(const Network &network, const Problem &problem,
                      (t.lane ? " lane " + std::to_string(t.lane) : "") +
                      " is not in the network";
       result.errorIndex = i;
-      return result;
+      return changed;
     }
     std::optional<int64_t> ready = arrivals.get(t.chunk, t.src);
     if (!ready) {
       result.error = "chunk " + std::to_string(t.chunk) + " leaves NPU " +
                      std::to_string(t.src) + " before it is there";
       result.errorIndex = i;
-      return result;
+      return changed;
     }
     LinkCost cost = costs.of(*link, t.chunk);
-    int64_t start = std::max(linkFree[*link], *ready);
-    starts[i] = start;
-    ends[i] = start + cost.duration;
-    linkFree[*link] = start + cost.occupancy;
-    arrivals.deliver(t.chunk, t.dst, ends[i]);
-    result.timePs = std::max(result.timePs, ends[i]);
+    int64_t begin = std::max(linkFree[*link], *ready);
+    int64_t end = begin + cost.duration;
+    changed = changed || begin != t.start || end != t.end;
+    schedule.setTimes(i, begin, end);
+    linkFree[*link] = begin + cost.occupancy;
+    arrivals.deliver(t.chunk, t.dst, end);
+    result.timePs = std::max(result.timePs, end);
   }
-  result.schedule = Schedule(transfers);
-  for (size_t i = 0; i < n; ++i)
-    result.schedule.setTimes(i, starts[i], ends[i]);
+  return changed;
+}
+} // namespace
+
+SimulationResult simulate(const Network &network, const Problem &problem,
+                          const ScheduleView &transfers, LinkModel model,
+                          const SimulationStart &start) {
+  return simulate(network, problem, Schedule(transfers), model, start);
+}
+
+SimulationResult simulate(const Network &network, const Problem &problem,
+                          Schedule &&transfers, LinkModel model,
+                          const SimulationStart &start) {
+  SimulationResult result;
+  result.schedule = std::move(transfers);
+  retime(network, problem, result.schedule, model, start, result);
+  if (!result.error.empty())
+    result.schedule = Schedule();
   return result;
 }
 
 SimulationResult compact(const Network &network, const Problem &problem,
                          const ScheduleView &transfers, LinkModel model) {
-  return compactWith(transfers, [&](const ScheduleView &round) {
-    return simulate(network, problem, round, model);
-  });
+  return compact(network, problem, Schedule(transfers), model);
+}
+
+SimulationResult compact(const Network &network, const Problem &problem,
+                         Schedule &&transfers, LinkModel model) {
+  // In place: the same rounds as compactWith, without a copy per round.
+  SimulationResult result;
+  result.schedule = std::move(transfers);
+  bool changed = true;
+  while (changed && result.error.empty())
+    changed = retime(network, problem, result.schedule, model, {}, result);
+  if (!result.error.empty())
+    result.schedule = Schedule();
+  return result;
 }
 
 } // namespace tacos

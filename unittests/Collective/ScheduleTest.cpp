@@ -89,4 +89,67 @@ TEST(ScheduleTest, LayoutIsColumnar) {
   EXPECT_EQ(at(61), 1);    // kind[1]
 }
 
+/// The packed form of a view, through packInto (the reference).
+std::vector<char> packedCopy(const ScheduleView &view) {
+  std::vector<char> bytes(view.size() * ScheduleView::kPackedBytesPerTransfer);
+  view.packInto(bytes.data());
+  return bytes;
+}
+
+TEST(ScheduleTest, ReleasePackedIsThePackedForm) {
+  // Exact capacity (the buffer as is), grown by push_back (columns moved
+  // down, tail given back) and reserved beyond the size.
+  for (size_t n : {1, 2, 3, 16, 17, 1000}) {
+    for (size_t reserved : {size_t(0), n, 3 * n + 5}) {
+      Schedule s;
+      s.reserve(reserved);
+      Schedule source = randomSchedule(n, unsigned(n + reserved));
+      for (size_t i = 0; i < n; ++i)
+        s.push_back(source.view()[i]);
+      std::vector<char> expected = packedCopy(s.view());
+      PackedSchedule packed = s.releasePacked();
+      EXPECT_EQ(s.size(), 0u);
+      ASSERT_EQ(packed.size(), expected.size()) << n << " " << reserved;
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(packed.bytesData()) %
+                    ScheduleView::kPackedAlignment,
+                0u);
+      EXPECT_EQ(std::memcmp(packed.bytesData(), expected.data(),
+                            expected.size()),
+                0)
+          << n << " transfers, " << reserved << " reserved";
+      std::optional<ScheduleView> v =
+          ScheduleView::fromPacked(packed.bytesData(), packed.size());
+      ASSERT_TRUE(v.has_value());
+      for (size_t i = 0; i < n; ++i)
+        ASSERT_EQ((*v)[i], source.view()[i]) << "transfer " << i;
+    }
+  }
+}
+
+TEST(ScheduleTest, ReleasePackedOfEmptyIsEmpty) {
+  Schedule s;
+  s.reserve(10);
+  PackedSchedule packed = s.releasePacked();
+  EXPECT_EQ(packed.size(), 0u);
+  EXPECT_EQ(packed.bytesData(), nullptr);
+}
+
+TEST(ScheduleTest, CopiesAreDeepAndMovesEmptyTheSource) {
+  Schedule s = randomSchedule(100, 1);
+  Schedule copy = s;
+  copy.setTimes(0, 1, 2);
+  EXPECT_FALSE(s.view()[0] == copy.view()[0]);
+  for (size_t i = 1; i < 100; ++i)
+    ASSERT_EQ(s.view()[i], copy.view()[i]);
+  Schedule moved = std::move(copy);
+  EXPECT_EQ(copy.size(), 0u);
+  ASSERT_EQ(moved.size(), 100u);
+  EXPECT_EQ(moved.view().start(0), 1);
+  copy = moved; // assignable again after the move
+  EXPECT_EQ(copy.size(), 100u);
+  Schedule fromView(s.view());
+  for (size_t i = 0; i < 100; ++i)
+    ASSERT_EQ(fromView.view()[i], s.view()[i]);
+}
+
 } // namespace

@@ -100,4 +100,50 @@ TEST(SimulatorTest, CompactionMovesLateTransfersEarlier) {
     EXPECT_EQ(again.schedule.view()[i], r.schedule.view()[i]);
 }
 
+TEST(SimulatorTest, InPlaceRetimingMatchesTheCopyingOne) {
+  // Listed out of time order: the link 0 -> 1 takes chunk 1 first (by its
+  // times), whatever the index order.
+  Network network = line3();
+  Problem problem = broadcastFrom0(2);
+  Schedule s;
+  s.push_back({0, 0, 1, 0, TransferKind::Copy, 50000000, 71000000});
+  s.push_back({0, 1, 2, 0, TransferKind::Copy, 100000000, 121000000});
+  s.push_back({1, 0, 1, 0, TransferKind::Copy, 0, 21000000});
+  s.push_back({1, 1, 2, 0, TransferKind::Copy, 30000000, 51000000});
+  for (bool compacting : {false, true}) {
+    SimulationResult copied =
+        compacting ? compact(network, problem, s.view(), LinkModel::Blocking)
+                   : simulate(network, problem, s.view(), LinkModel::Blocking);
+    Schedule owned = s;
+    SimulationResult inPlace =
+        compacting
+            ? compact(network, problem, std::move(owned), LinkModel::Blocking)
+            : simulate(network, problem, std::move(owned),
+                       LinkModel::Blocking);
+    ASSERT_EQ(copied.error, "");
+    ASSERT_EQ(inPlace.error, "");
+    EXPECT_EQ(inPlace.timePs, copied.timePs);
+    ASSERT_EQ(inPlace.schedule.size(), 4u);
+    for (size_t i = 0; i < 4; ++i)
+      EXPECT_EQ(inPlace.schedule.view()[i], copied.schedule.view()[i]) << i;
+  }
+  SimulationResult r = compact(network, problem, Schedule(s), LinkModel::Blocking);
+  EXPECT_EQ(r.schedule.view().start(2), 0);        // chunk 1 first on 0 -> 1
+  EXPECT_EQ(r.schedule.view().start(0), 21000000); // then chunk 0
+  EXPECT_EQ(r.schedule.view().start(1), 42000000);
+  EXPECT_EQ(r.timePs, 63000000);
+}
+
+TEST(SimulatorTest, InPlaceFailureNamesTheTransfer) {
+  Network network = line3();
+  Problem problem = broadcastFrom0(1);
+  Schedule s;
+  s.push_back(hop(0, 1, 2));
+  SimulationResult r =
+      simulate(network, problem, std::move(s), LinkModel::Blocking);
+  EXPECT_EQ(r.error, "chunk 0 leaves NPU 1 before it is there");
+  EXPECT_EQ(r.errorIndex, 0u);
+  EXPECT_EQ(r.schedule.size(), 0u);
+}
+
 } // namespace

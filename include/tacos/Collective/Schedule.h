@@ -2,7 +2,9 @@
 //
 // A schedule is a list of transfers (chunk, link src -> dst, start, end,
 // kind), stored as columns so that 16.8M transfers take 31 bytes each and can
-// be viewed in place inside an MLIR resource blob. Every consumer reads
+// be viewed in place inside an MLIR resource blob. A Schedule keeps its
+// columns in one buffer laid out as that packed form, so the blob can take
+// the buffer over instead of a copy. Every consumer reads
 // transfers through ScheduleView, whichever storage holds them.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tacos {
@@ -79,29 +82,94 @@ private:
   size_t count = 0;
 };
 
-/// Owning columns.
+/// The packed form of a schedule in a malloc'd buffer it owns (freed with
+/// std::free), so that it can be handed to whoever stores it next (an MLIR
+/// resource blob) without a copy.
+class PackedSchedule {
+public:
+  PackedSchedule() = default;
+  PackedSchedule(char *data, size_t bytes) : data(data), bytes(bytes) {}
+  PackedSchedule(PackedSchedule &&o) noexcept
+      : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
+  PackedSchedule &operator=(PackedSchedule &&o) noexcept;
+  PackedSchedule(const PackedSchedule &) = delete;
+  PackedSchedule &operator=(const PackedSchedule &) = delete;
+  ~PackedSchedule();
+
+  const char *bytesData() const { return data; }
+  size_t size() const { return bytes; }
+  /// Gives up ownership: the caller frees the result with std::free.
+  char *release() {
+    bytes = 0;
+    return std::exchange(data, nullptr);
+  }
+
+private:
+  char *data = nullptr;
+  size_t bytes = 0;
+};
+
+/// Owning columns, kept in one buffer laid out as the packed form for the
+/// capacity: once the capacity is the size (reserve the exact count), the
+/// buffer is the packed form and releasePacked() hands it over as is.
 class Schedule {
 public:
   Schedule() = default;
   /// A copy of the viewed columns.
   explicit Schedule(const ScheduleView &view);
+  Schedule(const Schedule &o) : Schedule(o.view()) {}
+  Schedule(Schedule &&o) noexcept { swap(o); }
+  Schedule &operator=(Schedule o) noexcept {
+    swap(o);
+    return *this;
+  }
+  ~Schedule();
 
-  size_t size() const { return starts.size(); }
+  size_t size() const { return count; }
   /// Retimes transfer i in place.
   void setTimes(size_t i, int64_t start, int64_t end) {
-    starts[i] = start;
-    ends[i] = end;
+    cols.starts[i] = start;
+    cols.ends[i] = end;
   }
+  /// Makes room for n transfers; reserving the final count up front makes
+  /// releasePacked() free of copies.
   void reserve(size_t n);
-  void push_back(const Transfer &t);
-  /// Invalidated by push_back.
+  void push_back(const Transfer &t) {
+    if (count == capacity)
+      grow();
+    cols.starts[count] = t.start;
+    cols.ends[count] = t.end;
+    cols.chunks[count] = t.chunk;
+    cols.srcs[count] = t.src;
+    cols.dsts[count] = t.dst;
+    cols.lanes[count] = t.lane;
+    cols.kinds[count] = uint8_t(t.kind);
+    ++count;
+  }
+  /// Invalidated by push_back, reserve and releasePacked.
   ScheduleView view() const;
+  /// The packed form, taken from this schedule's own buffer (the columns are
+  /// moved down in place if the capacity exceeds the size), leaving the
+  /// schedule empty. Peak memory stays at one copy of the transfers.
+  PackedSchedule releasePacked();
 
 private:
-  std::vector<int64_t> starts, ends;
-  std::vector<uint32_t> chunks, srcs, dsts;
-  std::vector<uint16_t> lanes;
-  std::vector<uint8_t> kinds;
+  struct Columns {
+    int64_t *starts = nullptr, *ends = nullptr;
+    uint32_t *chunks = nullptr, *srcs = nullptr, *dsts = nullptr;
+    uint16_t *lanes = nullptr;
+    uint8_t *kinds = nullptr;
+  };
+  /// Where the columns of a buffer of the given capacity are.
+  static Columns columnsAt(char *buffer, size_t capacity);
+  void swap(Schedule &o) noexcept;
+  void grow();
+  /// Moves the columns into a buffer of capacity n >= count.
+  void reallocate(size_t n);
+
+  char *buffer = nullptr;
+  size_t count = 0, capacity = 0;
+  Columns cols;
 };
 
 } // namespace tacos

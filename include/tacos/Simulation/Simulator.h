@@ -55,6 +55,10 @@ struct SimulationStart {
 SimulationResult simulate(const Network &network, const Problem &problem,
                           const ScheduleView &transfers, LinkModel model,
                           const SimulationStart &start = {});
+/// The same, retiming `transfers` in place (no copy of the columns).
+SimulationResult simulate(const Network &network, const Problem &problem,
+                          Schedule &&transfers, LinkModel model,
+                          const SimulationStart &start = {});
 
 /// Applies `once` (one simulation of a schedule) until the times stop
 /// changing. Each round only moves transfers earlier, and a schedule has
@@ -84,6 +88,9 @@ SimulationResult compactWith(const ScheduleView &transfers, Once &&once) {
 /// make them earlier), so that simulating the result gives it back exactly.
 SimulationResult compact(const Network &network, const Problem &problem,
                          const ScheduleView &transfers, LinkModel model);
+/// The same, retiming `transfers` in place round after round.
+SimulationResult compact(const Network &network, const Problem &problem,
+                         Schedule &&transfers, LinkModel model);
 
 } // namespace tacos
 

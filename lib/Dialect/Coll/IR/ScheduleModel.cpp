@@ -8,6 +8,7 @@
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Collective/ClockRange.h"
 
+#include <cstdlib>
 #include <cstring>
 
 using namespace mlir;
@@ -70,35 +71,58 @@ FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
   return table;
 }
 
-void coll::writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
-                          TransferForm form) {
-  MLIRContext *context = algorithm.getContext();
-  Region &body = algorithm.getBody();
-  body.getBlocks().clear();
+/// Empties the algorithm's transfers (and its verified marks: new transfers
+/// have not been verified, see coll-verify).
+static void clearTransfers(AlgorithmOp algorithm) {
+  algorithm.getBody().getBlocks().clear();
   algorithm.removePackedAttr();
-  // New transfers have not been verified (see coll-verify).
   algorithm->removeAttr("coll.verified");
   algorithm->removeAttr("coll.verified_smt");
+}
 
-  if (form == TransferForm::Packed) {
-    size_t bytes = transfers.size() * ScheduleView::kPackedBytesPerTransfer;
-    AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
-        bytes, ScheduleView::kPackedAlignment, /*dataIsMutable=*/true);
-    transfers.packInto(blob.getMutableData().data());
-    auto type = RankedTensorType::get({int64_t(bytes)},
-                                      IntegerType::get(context, 8));
-    algorithm.setPackedAttr(DenseResourceElementsAttr::get(
-        type, (algorithm.getSymName() + "_transfers").str(), std::move(blob)));
-    return;
-  }
+static void setPackedBlob(AlgorithmOp algorithm, AsmResourceBlob blob) {
+  auto type = RankedTensorType::get({int64_t(blob.getData().size())},
+                                    IntegerType::get(algorithm.getContext(), 8));
+  algorithm.setPackedAttr(DenseResourceElementsAttr::get(
+      type, (algorithm.getSymName() + "_transfers").str(), std::move(blob)));
+}
 
-  OpBuilder builder = OpBuilder::atBlockEnd(&body.emplaceBlock());
+static void writeOps(AlgorithmOp algorithm, const ScheduleView &transfers) {
+  OpBuilder builder = OpBuilder::atBlockEnd(&algorithm.getBody().emplaceBlock());
   Location loc = algorithm.getLoc();
   for (size_t i = 0, e = transfers.size(); i < e; ++i) {
     Transfer t = transfers[i];
     TransferOp::create(builder, loc, coll::TransferKind(t.kind), t.chunk,
                        t.src, t.dst, t.lane, t.start, t.end);
   }
+}
+
+void coll::writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
+                          TransferForm form) {
+  clearTransfers(algorithm);
+  if (form == TransferForm::Ops)
+    return writeOps(algorithm, transfers);
+  size_t bytes = transfers.size() * ScheduleView::kPackedBytesPerTransfer;
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+      bytes, ScheduleView::kPackedAlignment, /*dataIsMutable=*/true);
+  transfers.packInto(blob.getMutableData().data());
+  setPackedBlob(algorithm, std::move(blob));
+}
+
+void coll::writeTransfers(AlgorithmOp algorithm, Schedule &&transfers,
+                          TransferForm form) {
+  if (form == TransferForm::Ops || transfers.size() == 0)
+    return writeTransfers(algorithm, transfers.view(), form);
+  clearTransfers(algorithm);
+  // The blob takes the schedule's buffer over: no copy of the transfers.
+  PackedSchedule packed = transfers.releasePacked();
+  ArrayRef<char> data(packed.bytesData(), packed.size());
+  setPackedBlob(algorithm,
+                AsmResourceBlob(
+                    data, ScheduleView::kPackedAlignment,
+                    [](void *p, size_t, size_t) { std::free(p); },
+                    /*dataIsMutable=*/true));
+  packed.release();
 }
 
 tacos::LinkModel coll::toCore(coll::LinkModel model) {
@@ -151,7 +175,7 @@ FailureOr<size_t> coll::countTransfers(AlgorithmOp algorithm) {
 }
 
 AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
-                                       const ScheduleView &transfers,
+                                       Schedule transfers,
                                        size_t numTransfers, int64_t timePs,
                                        tacos::LinkModel model,
                                        std::optional<TransferForm> form) {
@@ -172,7 +196,7 @@ AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
       form ? IntegerAttr() : b.getI64IntegerAttr(int64_t(numTransfers)));
   algorithm.getBody().emplaceBlock();
   if (form)
-    writeTransfers(algorithm, transfers, *form);
+    writeTransfers(algorithm, std::move(transfers), *form);
   request->erase();
   return algorithm;
 }

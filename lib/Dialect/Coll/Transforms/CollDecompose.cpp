@@ -52,7 +52,7 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
         return signalPassFailure();
       }
       AlgorithmOp algorithm = replaceWithAlgorithm(
-          request, result.schedule.view(), result.numTransfers, result.timePs,
+          request, std::move(result.schedule), result.numTransfers, result.timePs,
           options.model,
           result.numTransfers <= kReadableLimit ? TransferForm::Ops
                                                 : TransferForm::Packed);

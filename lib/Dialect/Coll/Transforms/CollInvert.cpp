@@ -57,7 +57,7 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
       algorithm.setNetworkAttr(
           transposedNetwork(collective->networkOp, collective->network));
     algorithm.setCollective(fromCore(*inverse));
-    writeTransfers(algorithm, inverted.view(), transferForm(algorithm));
+    writeTransfers(algorithm, std::move(inverted), transferForm(algorithm));
     return success();
   }
 

@@ -25,11 +25,8 @@ struct CollMaterializePass : coll::impl::CollMaterializeBase<CollMaterializePass
       if (failed(table))
         return signalPassFailure();
       // Copy first: the view may point into the blob being replaced.
-      Schedule copy;
-      copy.reserve(table->size());
-      for (size_t i = 0, e = table->size(); i < e; ++i)
-        copy.push_back((*table)[i]);
-      writeTransfers(algorithm, copy.view(), target);
+      Schedule copy(table->view());
+      writeTransfers(algorithm, std::move(copy), target);
     }
   }
 };

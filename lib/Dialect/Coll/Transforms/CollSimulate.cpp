@@ -65,7 +65,8 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
       return emitErrorAt(algorithm) << "coll-simulate: transfer "
                                     << timed.errorIndex << ": " << timed.error;
     }
-    writeTransfers(algorithm, timed.schedule.view(), transferForm(algorithm));
+    writeTransfers(algorithm, std::move(timed.schedule),
+                   transferForm(algorithm));
     algorithm.setTime(timed.timePs);
     algorithm.setLinkModel(fromCore(model));
     return success();

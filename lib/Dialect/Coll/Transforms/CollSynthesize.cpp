@@ -81,8 +81,9 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
   }
 
-  /// Replaces `request` by the algorithm found, in the form asked for.
-  void write(CollectiveOpInterface request, const AlgorithmResult &result,
+  /// Replaces `request` by the algorithm found, in the form asked for. The
+  /// algorithm takes the schedule over (no copy of the transfers).
+  void write(CollectiveOpInterface request, AlgorithmResult &result,
              const AlgorithmOptions &options) {
     size_t count = result.numTransfers;
     std::optional<TransferForm> form;
@@ -92,7 +93,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     else if (materialize != Materialization::None)
       form = TransferForm::Packed;
     AlgorithmOp created = replaceWithAlgorithm(
-        request, result.schedule.view(), count, result.timePs, options.model, form);
+        request, std::move(result.schedule), count, result.timePs,
+        options.model, form);
     OpBuilder b(created);
     if (result.strictPhasesPs)
       // For reports: what pipelining the two phases gained.

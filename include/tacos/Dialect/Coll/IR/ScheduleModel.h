@@ -49,6 +49,10 @@ mlir::FailureOr<TransferTable> readTransfers(AlgorithmOp algorithm);
 /// Replaces the algorithm's transfers with `transfers` in the given form.
 void writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
                     TransferForm form);
+/// The same for a schedule the caller gives up: the packed form takes its
+/// buffer over instead of copying it (Schedule::releasePacked).
+void writeTransfers(AlgorithmOp algorithm, Schedule &&transfers,
+                    TransferForm form);
 
 /// The form an algorithm currently stores its transfers in.
 TransferForm transferForm(AlgorithmOp algorithm);
@@ -80,7 +84,7 @@ mlir::FailureOr<size_t> countTransfers(AlgorithmOp algorithm);
 /// Replaces `request` by a `coll.algorithm` with the same name and fields
 /// holding `transfers` (or only their count when `form` is empty).
 AlgorithmOp replaceWithAlgorithm(CollectiveOpInterface request,
-                                 const ScheduleView &transfers,
+                                 Schedule transfers,
                                  size_t numTransfers, int64_t timePs,
                                  tacos::LinkModel model,
                                  std::optional<TransferForm> form);
