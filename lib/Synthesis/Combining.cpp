@@ -6,9 +6,7 @@
 
 namespace tacos {
 
-/// When each link is free of the reduction's work and each chunk's own
-/// reduction is done: where a pipelined All-Gather may start.
-static SimulationStart afterReduction(const Network &network,
+SimulationStart afterReduction(const Network &network,
                                       const Problem &problem,
                                       const ScheduleView &rs,
                                       LinkModel model) {
@@ -29,14 +27,12 @@ static SimulationStart afterReduction(const Network &network,
   return start;
 }
 
-/// The whole combining collective from its phases: `gather`, the dual on
-/// G^T, and for All-Reduce `spread`, the dual on G.
-static AlgorithmResult combine(const Network &network,
-                               const CollectiveSpec &spec,
-                               const Problem &problem,
-                               const AlgorithmResult &gather,
-                               const AlgorithmResult *spread,
-                               const AlgorithmOptions &phase) {
+AlgorithmResult combinePhases(const Network &network,
+                              const CollectiveSpec &spec,
+                              const Problem &problem,
+                              const AlgorithmResult &gather,
+                              const AlgorithmResult *spread,
+                              const AlgorithmOptions &phase) {
   AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
   Schedule reduction;
@@ -128,7 +124,7 @@ AlgorithmResult synthesizeCombining(const Network &network,
       if (!spread->error.empty())
         return *spread;
     }
-    AlgorithmResult result = combine(network, spec, dualProblem, gather,
+    AlgorithmResult result = combinePhases(network, spec, dualProblem, gather,
                                      spread ? &*spread : nullptr, phase);
     if (!result.error.empty())
       return result;
@@ -142,8 +138,8 @@ AlgorithmResult synthesizeCombining(const Network &network,
   if (twoPhases && trials > 1 &&
       fastestGather->seed != fastestSpread->seed) {
     AlgorithmResult mixed =
-        combine(network, spec, dualProblem, *fastestGather,
-                &*fastestSpread, phase);
+        combinePhases(network, spec, dualProblem, *fastestGather,
+                      &*fastestSpread, phase);
     if (!mixed.error.empty())
       return mixed;
     keepFaster(best, std::move(mixed));
