@@ -32,7 +32,8 @@ AlgorithmResult combinePhases(const Network &network,
                               const Problem &problem,
                               const AlgorithmResult &gather,
                               const AlgorithmResult *spread,
-                              const AlgorithmOptions &phase) {
+                              const AlgorithmOptions &phase,
+                              bool compactResult) {
   AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
   Schedule reduction;
@@ -72,7 +73,7 @@ AlgorithmResult combinePhases(const Network &network,
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;
   }
-  if (!spread || phase.pipelinePhases) {
+  if (compactResult && (!spread || phase.pipelinePhases)) {
     // Inversion leaves slack (a leaf of the gather tree could send its share
     // at once, not when the reversed clock says): move every transfer as
     // early as order and data allow, so that coll-simulate gives these

@@ -32,48 +32,14 @@ namespace {
 constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 constexpr LinkId kNoLink = std::numeric_limits<LinkId>::max();
 
-/// When each NPU holds each chunk. Flat for the usual sizes; hashed when
-/// chunks x NPUs would not fit (All-to-All on hundreds of NPUs), where
-/// few pairs are ever held.
-class Holdings {
-public:
-  Holdings(uint32_t numChunks, uint32_t numNodes) : nodes(numNodes) {
-    constexpr uint64_t kFlatLimit = uint64_t(1) << 26;
-    flat = uint64_t(numChunks) * numNodes <= kFlatLimit;
-    if (flat)
-      table.assign(size_t(numChunks) * numNodes, kNever);
-  }
-  int64_t at(uint32_t c, uint32_t v) const {
-    uint64_t key = uint64_t(c) * nodes + v;
-    if (flat)
-      return table[key];
-    auto it = hashed.find(key);
-    return it == hashed.end() ? kNever : it->second;
-  }
-  void lower(uint32_t c, uint32_t v, int64_t t) {
-    uint64_t key = uint64_t(c) * nodes + v;
-    if (flat) {
-      table[key] = std::min(table[key], t);
-      return;
-    }
-    auto [it, inserted] = hashed.try_emplace(key, t);
-    if (!inserted)
-      it->second = std::min(it->second, t);
-  }
-
-private:
-  uint32_t nodes;
-  bool flat;
-  std::vector<int64_t> table;
-  std::unordered_map<uint64_t, int64_t> hashed;
-};
-
 struct Interval {
   int64_t start, end;
 };
 
-/// Each link's reserved intervals, sorted by start and disjoint, and the
-/// time before which the link is not available at all (an All-Gather
+/// Each link's reserved time as disjoint busy runs sorted by start
+/// (touching reservations merge, so a link busy back to back, as
+/// synthesized links are, is one run and a search skips it at once), and
+/// the time before which the link is not available at all (an All-Gather
 /// phase waits for the reductions on that link).
 class LinkCalendar {
 public:
@@ -87,16 +53,25 @@ public:
     busy[l].push_back({start, start + occupancy});
   }
   void sortAll() {
-    for (std::vector<Interval> &list : busy)
-      std::sort(list.begin(), list.end(), [](const Interval &a,
-                                             const Interval &b) {
-        return a.start != b.start ? a.start < b.start : a.end < b.end;
-      });
+    for (std::vector<Interval> &list : busy) {
+      std::sort(list.begin(), list.end(),
+                [](const Interval &a, const Interval &b) {
+                  return a.start < b.start;
+                });
+      size_t runs = 0;
+      for (const Interval &i : list) {
+        if (runs > 0 && i.start <= list[runs - 1].end)
+          list[runs - 1].end = std::max(list[runs - 1].end, i.end);
+        else
+          list[runs++] = i;
+      }
+      list.resize(runs);
+    }
   }
   int64_t earliestStart(LinkId l, int64_t ready, int64_t occupancy) const {
     const std::vector<Interval> &list = busy[l];
     int64_t t = std::max(ready, notBefore[l]);
-    // Intervals are disjoint, so their ends are sorted too.
+    // Runs are disjoint, so their ends are sorted too.
     auto it = std::upper_bound(
         list.begin(), list.end(), t,
         [](int64_t time, const Interval &i) { return time < i.end; });
@@ -107,12 +82,25 @@ public:
     }
     return t;
   }
+  /// Reserves [start, start + occupancy), which earliestStart found free.
   void reserve(LinkId l, int64_t start, int64_t occupancy) {
     std::vector<Interval> &list = busy[l];
+    int64_t end = start + occupancy;
     auto it = std::lower_bound(
         list.begin(), list.end(), start,
         [](const Interval &a, int64_t time) { return a.start < time; });
-    list.insert(it, {start, start + occupancy});
+    bool joinsNext = it != list.end() && it->start == end;
+    bool joinsPrevious = it != list.begin() && std::prev(it)->end == start;
+    if (joinsPrevious && joinsNext) {
+      std::prev(it)->end = it->end;
+      list.erase(it);
+    } else if (joinsPrevious) {
+      std::prev(it)->end = end;
+    } else if (joinsNext) {
+      it->start = start;
+    } else {
+      list.insert(it, {start, end});
+    }
   }
 
 private:
@@ -167,13 +155,12 @@ public:
               const SimulationStart &after)
       : network(network), problem(problem), old(old),
         costs(network, problem.chunkSizes, problem.numChunks(), model),
-        after(after), held(problem.numChunks(), network.numNodes()),
-        calendar(network.numLinks(), after.linkFree),
+        after(after), calendar(network.numLinks(), after.linkFree),
         lane(lanesOf(network)), lostAt(problem.numChunks(), kNever),
-        arrival(network.numNodes()), parent(network.numNodes()),
-        parentStart(network.numNodes()),
-        isHolder(network.numNodes(), 0), isTarget(network.numNodes(), 0),
-        needed(network.numNodes(), 0) {}
+        lostOffsets(problem.numChunks() + 1, 0),
+        heldAt(network.numNodes(), kNever), arrival(network.numNodes()),
+        parent(network.numNodes()), parentStart(network.numNodes()),
+        isTarget(network.numNodes(), 0), needed(network.numNodes(), 0) {}
 
   PhaseResult run() {
     PhaseResult result;
@@ -183,12 +170,11 @@ public:
         result.schedule.push_back(old[i]);
     result.kept = result.schedule.size();
     result.lost = old.size() - result.kept;
+    result.lostDeliveries = lostTargets.size();
     calendar.sortAll();
     for (uint32_t c : lostChunks()) {
-      std::vector<uint32_t> targets = lostDestinations(c);
-      result.lostDeliveries += targets.size();
-      if (!route(c, targets, result.schedule)) {
-        result.unreachable = unreachablePair(c, targets);
+      if (!route(c, keep, result.schedule)) {
+        result.unreachable = unreachablePair(c);
         return result;
       }
     }
@@ -197,35 +183,78 @@ public:
   }
 
 private:
-  /// Walks `old` in (start, end, index) order, the simulator's order.
+  /// Every transfer of a chunk that uses no dropped link is kept: the old
+  /// schedule delivered it without one. The chunks that do are walked in
+  /// the simulator's order, (start, end, index), with their holders.
   std::vector<uint8_t> keptSet() {
+    linkOf.resize(old.size());
+    chunkOffsets.assign(problem.numChunks() + 1, 0);
+    std::vector<uint8_t> affected(problem.numChunks(), 0);
+    for (size_t i = 0; i < old.size(); ++i) {
+      std::optional<LinkId> l =
+          findLink(network, old.src(i), old.dst(i), old.lane(i));
+      linkOf[i] = l ? *l : kNoLink;
+      ++chunkOffsets[old.chunk(i) + 1];
+      affected[old.chunk(i)] |= !l;
+    }
     for (uint32_t c = 0; c < problem.numChunks(); ++c)
-      for (uint32_t i = problem.sourceOffsets[c];
-           i < problem.sourceOffsets[c + 1]; ++i)
-        held.lower(c, problem.sources[i], 0);
-    std::vector<size_t> order(old.size());
-    std::iota(order.begin(), order.end(), size_t(0));
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      chunkOffsets[c + 1] += chunkOffsets[c];
+    byChunk.resize(old.size());
+    std::vector<size_t> next(chunkOffsets.begin(), chunkOffsets.end() - 1);
+    for (size_t i = 0; i < old.size(); ++i)
+      byChunk[next[old.chunk(i)]++] = i;
+
+    std::vector<uint8_t> keep(old.size(), 1);
+    for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+      if (affected[c])
+        walkChunk(c, keep);
+      lostOffsets[c + 1] = lostTargets.size();
+    }
+    for (size_t i = 0; i < old.size(); ++i)
+      if (keep[i])
+        calendar.add(linkOf[i], old.start(i),
+                     costs.of(linkOf[i], old.chunk(i)).occupancy);
+    return keep;
+  }
+
+  void walkChunk(uint32_t c, std::vector<uint8_t> &keep) {
+    size_t *first = byChunk.data() + chunkOffsets[c],
+           *last = byChunk.data() + chunkOffsets[c + 1];
+    std::sort(first, last, [&](size_t a, size_t b) {
       if (old.start(a) != old.start(b))
         return old.start(a) < old.start(b);
       if (old.end(a) != old.end(b))
         return old.end(a) < old.end(b);
       return a < b;
     });
-    std::vector<uint8_t> keep(old.size(), 0);
-    for (size_t i : order) {
-      uint32_t c = old.chunk(i);
-      std::optional<LinkId> l =
-          findLink(network, old.src(i), old.dst(i), old.lane(i));
-      if (!l || held.at(c, old.src(i)) > old.start(i)) {
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i)
+      hold(problem.sources[i], 0);
+    for (size_t *it = first; it != last; ++it) {
+      size_t i = *it;
+      if (linkOf[i] == kNoLink || heldAt[old.src(i)] > old.start(i)) {
+        keep[i] = 0;
         lostAt[c] = std::min(lostAt[c], old.start(i));
         continue;
       }
-      keep[i] = 1;
-      calendar.add(*l, old.start(i), costs.of(*l, c).occupancy);
-      held.lower(c, old.dst(i), old.end(i));
+      hold(old.dst(i), old.end(i));
     }
-    return keep;
+    problem.forEachDestination(c, [&](uint32_t d) {
+      if (heldAt[d] == kNever)
+        lostTargets.push_back(d);
+    });
+    releaseHolders();
+  }
+
+  void hold(NodeId v, int64_t t) {
+    if (heldAt[v] == kNever)
+      holders.push_back(v);
+    heldAt[v] = std::min(heldAt[v], t);
+  }
+  void releaseHolders() {
+    for (NodeId v : holders)
+      heldAt[v] = kNever;
+    holders.clear();
   }
 
   /// Chunks with a lost delivery, in the order the old schedule first lost
@@ -233,7 +262,7 @@ private:
   std::vector<uint32_t> lostChunks() const {
     std::vector<uint32_t> chunks;
     for (uint32_t c = 0; c < problem.numChunks(); ++c)
-      if (lostAt[c] != kNever)
+      if (lostOffsets[c + 1] > lostOffsets[c])
         chunks.push_back(c);
     std::sort(chunks.begin(), chunks.end(), [&](uint32_t a, uint32_t b) {
       return lostAt[a] != lostAt[b] ? lostAt[a] < lostAt[b] : a < b;
@@ -241,41 +270,40 @@ private:
     return chunks;
   }
 
-  std::vector<uint32_t> lostDestinations(uint32_t c) const {
-    std::vector<uint32_t> targets;
-    problem.forEachDestination(c, [&](uint32_t d) {
-      if (held.at(c, d) == kNever)
-        targets.push_back(d);
-    });
-    return targets;
-  }
-
   int64_t readyAtSource(uint32_t c) const {
     return after.chunkReady.empty() ? 0 : after.chunkReady[c];
   }
 
-  /// Routes c to `targets` over the earliest-arrival tree from its
-  /// holders; false if some target cannot be reached.
-  bool route(uint32_t c, const std::vector<uint32_t> &targets,
+  /// Routes c to its lost destinations over the earliest-arrival tree from
+  /// its holders (its sources and the kept transfers' destinations); false
+  /// if some destination cannot be reached.
+  bool route(uint32_t c, const std::vector<uint8_t> &keep,
              Schedule &schedule) {
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i)
+      hold(problem.sources[i], readyAtSource(c));
+    for (size_t k = chunkOffsets[c]; k < chunkOffsets[c + 1]; ++k)
+      if (keep[byChunk[k]])
+        hold(old.dst(byChunk[k]), old.end(byChunk[k]));
+    const uint32_t *targets = lostTargets.data() + lostOffsets[c];
+    size_t numTargets = lostOffsets[c + 1] - lostOffsets[c];
+
     using Item = std::pair<int64_t, NodeId>;
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
     std::fill(arrival.begin(), arrival.end(), kNever);
-    for (NodeId v = 0; v < network.numNpus(); ++v) {
-      int64_t t = held.at(c, v);
-      if (t == kNever)
-        continue;
-      if (problem.isSource(c, v))
-        t = std::max(t, readyAtSource(c));
-      // A holder keeps its own copy: no second delivery to it.
-      isHolder[v] = 1;
-      arrival[v] = t;
+    for (NodeId v : holders) {
+      arrival[v] = heldAt[v];
       parent[v] = kNoLink;
-      queue.push({t, v});
+      // Holders surrounded by holders relay nothing.
+      for (LinkId l : network.outLinks(v))
+        if (heldAt[network.dst(l)] == kNever) {
+          queue.push({heldAt[v], v});
+          break;
+        }
     }
-    for (uint32_t d : targets)
-      isTarget[d] = 1;
-    size_t left = targets.size();
+    for (size_t k = 0; k < numTargets; ++k)
+      isTarget[targets[k]] = 1;
+    size_t left = numTargets;
     while (!queue.empty() && left > 0) {
       auto [t, x] = queue.top();
       queue.pop();
@@ -285,7 +313,8 @@ private:
         --left;
       for (LinkId l : network.outLinks(x)) {
         NodeId y = network.dst(l);
-        if (isHolder[y])
+        // A holder keeps its own copy: no second delivery to it.
+        if (heldAt[y] != kNever)
           continue;
         LinkCost cost = costs.of(l, c);
         int64_t start = calendar.earliestStart(l, t, cost.occupancy);
@@ -299,41 +328,37 @@ private:
     }
     bool reached = left == 0;
     if (reached)
-      reserveTree(c, targets, schedule);
-    for (uint32_t d : targets)
-      isTarget[d] = 0;
-    std::fill(isHolder.begin(), isHolder.end(), 0);
+      reserveTree(c, targets, numTargets, schedule);
+    for (size_t k = 0; k < numTargets; ++k)
+      isTarget[targets[k]] = 0;
+    releaseHolders();
     return reached;
   }
 
-  /// Reserves the branches that lead to `targets`, each link once.
-  void reserveTree(uint32_t c, const std::vector<uint32_t> &targets,
+  /// Reserves the branches that lead to the targets, each link once.
+  void reserveTree(uint32_t c, const uint32_t *targets, size_t numTargets,
                    Schedule &schedule) {
-    for (uint32_t d : targets)
-      for (NodeId x = d; parent[x] != kNoLink && !needed[x];
+    for (size_t k = 0; k < numTargets; ++k)
+      for (NodeId x = targets[k]; parent[x] != kNoLink && !needed[x];
            x = network.src(parent[x])) {
         needed[x] = 1;
         LinkId l = parent[x];
         calendar.reserve(l, parentStart[x], costs.of(l, c).occupancy);
-        held.lower(c, x, arrival[x]);
         schedule.push_back({c, network.src(l), x, lane[l], TransferKind::Copy,
                             parentStart[x], arrival[x]});
       }
-    for (uint32_t d : targets)
-      for (NodeId x = d; needed[x] && parent[x] != kNoLink;
-           x = network.src(parent[x]))
+    for (size_t k = 0; k < numTargets; ++k)
+      for (NodeId x = targets[k]; needed[x]; x = network.src(parent[x]))
         needed[x] = 0;
   }
 
-  /// A (source, target) pair with no path at all: the first unreached
-  /// target and c's first source.
-  std::pair<uint32_t, uint32_t>
-  unreachablePair(uint32_t c, const std::vector<uint32_t> &targets) const {
+  /// c's first source and its first destination left unreached.
+  std::pair<uint32_t, uint32_t> unreachablePair(uint32_t c) const {
     uint32_t source = problem.sources[problem.sourceOffsets[c]];
-    for (uint32_t d : targets)
-      if (arrival[d] == kNever)
-        return {source, d};
-    return {source, targets.front()};
+    for (size_t k = lostOffsets[c]; k < lostOffsets[c + 1]; ++k)
+      if (arrival[lostTargets[k]] == kNever)
+        return {source, lostTargets[k]};
+    return {source, lostTargets[lostOffsets[c]]};
   }
 
   const Network &network;
@@ -341,14 +366,24 @@ private:
   const ScheduleView &old;
   ChunkCosts costs;
   const SimulationStart &after;
-  Holdings held;
   LinkCalendar calendar;
   std::vector<uint16_t> lane;
+  /// Per old transfer: its link on the degraded network, or kNoLink.
+  std::vector<LinkId> linkOf;
+  /// Old transfer indices grouped by chunk (CSR).
+  std::vector<size_t> chunkOffsets, byChunk;
+  /// Per chunk: when the old schedule first lost it, and its destinations
+  /// no kept transfer reaches (CSR).
   std::vector<int64_t> lostAt;
+  std::vector<size_t> lostOffsets;
+  std::vector<uint32_t> lostTargets;
+  /// The chunk at hand: when each NPU holds it, and who does.
+  std::vector<int64_t> heldAt;
+  std::vector<NodeId> holders;
   std::vector<int64_t> arrival;
   std::vector<LinkId> parent;
   std::vector<int64_t> parentStart;
-  std::vector<uint8_t> isHolder, isTarget, needed;
+  std::vector<uint8_t> isTarget, needed;
 };
 
 std::string unreachableText(std::pair<uint32_t, uint32_t> pair,
@@ -361,10 +396,20 @@ std::string unreachableText(std::pair<uint32_t, uint32_t> pair,
          std::to_string(to);
 }
 
-/// Repairs one phase and compacts it.
+int64_t lastEnd(const ScheduleView &schedule) {
+  int64_t last = 0;
+  for (size_t i = 0; i < schedule.size(); ++i)
+    last = std::max(last, schedule.end(i));
+  return last;
+}
+
+/// Repairs one phase; with `compactResult`, moves every transfer as early
+/// as the simulator allows (else the kept transfers keep their times and
+/// the routed ones their reservations, which is already a valid timing).
 RepairResult repairPhase(const Network &network, const Problem &problem,
                          const ScheduleView &old, LinkModel model,
-                         const SimulationStart &after, bool transposedNetwork) {
+                         const SimulationStart &after, bool transposedNetwork,
+                         bool compactResult) {
   RepairResult result;
   PhaseResult phase = PhaseRepair(network, problem, old, model, after).run();
   result.kept = phase.kept;
@@ -373,6 +418,11 @@ RepairResult repairPhase(const Network &network, const Problem &problem,
   result.lostDeliveries = phase.lostDeliveries;
   if (phase.unreachable) {
     result.error = unreachableText(*phase.unreachable, transposedNetwork);
+    return result;
+  }
+  if (!compactResult) {
+    result.timePs = lastEnd(phase.schedule.view());
+    result.schedule = std::move(phase.schedule);
     return result;
   }
   SimulationResult timed =
@@ -396,13 +446,6 @@ Schedule transfersOfKind(const ScheduleView &schedule, TransferKind kind) {
   return part;
 }
 
-int64_t lastEnd(const ScheduleView &schedule) {
-  int64_t last = 0;
-  for (size_t i = 0; i < schedule.size(); ++i)
-    last = std::max(last, schedule.end(i));
-  return last;
-}
-
 void addCounts(RepairResult &total, const RepairResult &phase) {
   total.kept += phase.kept;
   total.lost += phase.lost;
@@ -422,7 +465,9 @@ AlgorithmResult asAlgorithmResult(RepairResult &&phase) {
 RepairResult repairCombining(const Network &degraded,
                              const CollectiveSpec &spec,
                              const Problem &dualProblem,
-                             const ScheduleView &old, LinkModel model) {
+                             const ScheduleView &old,
+                             const RepairOptions &options) {
+  LinkModel model = options.model;
   RepairResult result;
   Schedule reductions = transfersOfKind(old, TransferKind::Reduce);
   Schedule gatherOld;
@@ -433,7 +478,8 @@ RepairResult repairCombining(const Network &degraded,
     return result;
   }
   RepairResult gather = repairPhase(transposed(degraded), dualProblem,
-                                    gatherOld.view(), model, {}, true);
+                                    gatherOld.view(), model, {}, true,
+                                    options.compact);
   addCounts(result, gather);
   if (!gather.error.empty()) {
     result.error = gather.error;
@@ -459,7 +505,8 @@ RepairResult repairCombining(const Network &degraded,
                          model)
             : SimulationStart{};
     RepairResult copiesRepaired =
-        repairPhase(degraded, dualProblem, copies.view(), model, start, false);
+        repairPhase(degraded, dualProblem, copies.view(), model, start,
+                    false, /*compactResult=*/false);
     addCounts(result, copiesRepaired);
     if (!copiesRepaired.error.empty()) {
       result.error = copiesRepaired.error;
@@ -470,7 +517,7 @@ RepairResult repairCombining(const Network &degraded,
   AlgorithmResult combined =
       combinePhases(degraded, spec, dualProblem,
                     asAlgorithmResult(std::move(gather)),
-                    spread ? &*spread : nullptr, phase);
+                    spread ? &*spread : nullptr, phase, options.compact);
   if (!combined.error.empty()) {
     result.error = combined.error;
     return result;
@@ -484,7 +531,8 @@ RepairResult repairCombining(const Network &degraded,
 
 RepairResult repairSchedule(const Network &degraded, const Problem &problem,
                             const ScheduleView &old, LinkModel model) {
-  return repairPhase(degraded, problem, old, model, {}, false);
+  return repairPhase(degraded, problem, old, model, {}, false,
+                     /*compactResult=*/true);
 }
 
 RepairResult repairAlgorithm(const Network &degraded,
@@ -520,8 +568,9 @@ RepairResult repairAlgorithm(const Network &degraded,
   } else {
     std::string dropped = std::move(result.droppedLinks);
     result = isCombining(spec.kind)
-                 ? repairCombining(degraded, spec, problem, old, options.model)
-                 : repairSchedule(degraded, problem, old, options.model);
+                 ? repairCombining(degraded, spec, problem, old, options)
+                 : repairPhase(degraded, problem, old, options.model, {},
+                               false, options.compact);
     result.droppedLinks = std::move(dropped);
     if (!result.error.empty()) {
       if (result.error.rfind("npu ", 0) == 0)

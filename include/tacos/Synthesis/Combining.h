@@ -37,13 +37,16 @@ SimulationStart afterReduction(const Network &network, const Problem &problem,
 /// The whole combining collective from its phases: `gather`, the dual on
 /// G^T (time-reversed onto G here), and for All-Reduce `spread`, the dual
 /// on G, pipelined after the reductions if `phase.pipelinePhases`. Timed
-/// and compacted. Synthesis and repair (Repair.h) share it.
+/// and, with `compactResult`, compacted (else the reversed clock's slack
+/// stays: valid, not as early as can be). Synthesis and repair (Repair.h)
+/// share it.
 AlgorithmResult combinePhases(const Network &network,
                               const CollectiveSpec &spec,
                               const Problem &problem,
                               const AlgorithmResult &gather,
                               const AlgorithmResult *spread,
-                              const AlgorithmOptions &phase);
+                              const AlgorithmOptions &phase,
+                              bool compactResult = true);
 
 } // namespace tacos
 

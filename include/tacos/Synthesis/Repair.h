@@ -42,10 +42,16 @@ struct RepairOptions {
   LinkModel model = LinkModel::Blocking;
   /// Run the native verifier on the repaired algorithm.
   bool verify = true;
+  /// Move every transfer as early as the simulator allows (several
+  /// simulations of the whole schedule). Without it the kept transfers keep
+  /// their times and the routed ones their reservations: a valid timing,
+  /// which coll-simulate may still make earlier.
+  bool compact = false;
 };
 
 struct RepairResult {
-  /// Timed and compacted: simulating it gives `timePs` back.
+  /// Validly timed; compacted (simulating it gives `timePs` back) when
+  /// RepairOptions::compact says so, and always by repairSchedule.
   Schedule schedule;
   int64_t timePs = 0;
   /// Old transfers kept, old transfers lost (over a dropped link or
@@ -63,7 +69,7 @@ struct RepairResult {
 };
 
 /// Repairs `old`, an algorithm of the non-combining `problem`, on
-/// `degraded` (switchless). Fails with "npu 3 cannot reach npu 5"-style
+/// `degraded` (switchless), and compacts the result. Fails with "npu 3 cannot reach npu 5"-style
 /// text (the caller adds which links were dropped) when a lost destination
 /// cannot be reached from any NPU holding its chunk.
 RepairResult repairSchedule(const Network &degraded, const Problem &problem,
