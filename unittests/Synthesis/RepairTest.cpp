@@ -196,4 +196,29 @@ TEST(RepairTest, UnreachablePairIsNamed) {
       << cut.error;
 }
 
+// A reduction's unreachable pair is found on G^T and named in G's own
+// direction: after 2 -> 0 fails, npu 2 has no way out, while 0 still
+// reaches 2 (0 -> 1 -> 2).
+TEST(RepairTest, ReductionNamesThePairInTheNetworksDirection) {
+  auto network = [](bool failed) {
+    TopologySpec spec;
+    spec.explicitNpus = 3;
+    LinkSpec link{1e9, 1000000, ""};
+    spec.links = {{0, 1, true, false, link}, {1, 2, false, false, link},
+                  {2, 0, false, false, link}};
+    if (failed)
+      spec.drops = {{2, 0, false}};
+    return buildNetwork(spec);
+  };
+  CollectiveSpec spec = request(CollectiveKind::ReduceScatter, 3000);
+  AlgorithmResult old = synthesize(network(false), spec, {});
+  ASSERT_EQ(old.error, "");
+  RepairResult result = repairAlgorithm(network(true), spec,
+                                        old.schedule.view(), old.timePs);
+  EXPECT_EQ(result.error.rfind("npu 2 cannot reach npu ", 0), 0u)
+      << result.error;
+  EXPECT_NE(result.error.find("after dropping 2 -> 0"), std::string::npos)
+      << result.error;
+}
+
 } // namespace
