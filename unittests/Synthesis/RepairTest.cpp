@@ -161,6 +161,33 @@ TEST(RepairTest, RepairedCombiningCollectivesVerify) {
   }
 }
 
+// Rooted collectives, All-to-All and process groups: chunks with few
+// destinations, relayed through NPUs that do not need them.
+TEST(RepairTest, EveryCollectiveKindRepairsAndVerifies) {
+  Network intact = torus(4, 4);
+  Network degraded = torus(4, 4, {{5, 6, true}, {1, 5, true}});
+  for (CollectiveKind kind :
+       {CollectiveKind::Broadcast, CollectiveKind::Reduce,
+        CollectiveKind::Scatter, CollectiveKind::Gather,
+        CollectiveKind::AllToAll, CollectiveKind::AllGather,
+        CollectiveKind::AllReduce}) {
+    CollectiveSpec spec = request(kind, 16 << 20, 2);
+    if (hasRoot(kind))
+      spec.root = 5;
+    if (kind == CollectiveKind::AllGather || kind == CollectiveKind::AllReduce)
+      spec.group = {1, 5, 6, 10, 2};
+    SCOPED_TRACE(collectiveName(kind));
+    AlgorithmResult old = synthesize(intact, spec, {});
+    ASSERT_EQ(old.error, "");
+    RepairResult result =
+        repairAlgorithm(degraded, spec, old.schedule.view(), old.timePs);
+    expectVerifies(degraded, spec, result);
+    // Every one of them used a failed link and lost something.
+    EXPECT_NE(result.droppedLinks, "");
+    EXPECT_GT(result.added, 0u);
+  }
+}
+
 // A one-way failure: only 0 -> 1 is gone; 1 -> 0 is still used.
 TEST(RepairTest, OneWayDropIsNamedOneWay) {
   CollectiveSpec spec = request(CollectiveKind::AllGather, 4000);
