@@ -1,23 +1,24 @@
 //===- Combining.cpp - Combining collectives from any synthesizer ---------===//
 
 #include "tacos/Synthesis/Combining.h"
+#include "tacos/Collective/ChunkCosts.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Inversion.h"
 
 namespace tacos {
 
 SimulationStart afterReduction(const Network &network,
-                                      const Problem &problem,
-                                      const ScheduleView &rs,
-                                      LinkModel model) {
+                               const Problem &problem,
+                               const ScheduleView &rs, LinkModel model) {
+  // Two costs per link, not an exact division per transfer.
+  ChunkCosts costs(network, problem.chunkSizes, problem.numChunks(), model);
   SimulationStart start;
   start.linkFree.assign(network.numLinks(), 0);
   start.chunkReady.assign(problem.numChunks(), 0);
   for (size_t i = 0; i < rs.size(); ++i) {
     std::optional<LinkId> link =
         findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
-    LinkCost cost =
-        linkCost(network, *link, problem.chunkBytes(rs.chunk(i)), model);
+    LinkCost cost = costs.of(*link, rs.chunk(i));
     start.linkFree[*link] =
         std::max(start.linkFree[*link], rs.start(i) + cost.occupancy);
     if (problem.isSource(rs.chunk(i), rs.dst(i)))

@@ -165,6 +165,7 @@ public:
   PhaseResult run() {
     PhaseResult result;
     std::vector<uint8_t> keep = keptSet();
+    result.schedule.reserve(old.size() + lostTargets.size());
     for (size_t i = 0; i < old.size(); ++i)
       if (keep[i])
         result.schedule.push_back(old[i]);
@@ -439,7 +440,11 @@ RepairResult repairPhase(const Network &network, const Problem &problem,
 
 /// The reductions (`kind` Reduce) or the copies of `schedule`.
 Schedule transfersOfKind(const ScheduleView &schedule, TransferKind kind) {
+  size_t count = 0;
+  for (size_t i = 0; i < schedule.size(); ++i)
+    count += schedule.kindByte(i) == uint8_t(kind);
   Schedule part;
+  part.reserve(count);
   for (size_t i = 0; i < schedule.size(); ++i)
     if (schedule.kindByte(i) == uint8_t(kind))
       part.push_back(schedule[i]);
