@@ -219,26 +219,29 @@ private:
   }
 
   void walkChunk(uint32_t c, std::vector<uint8_t> &keep) {
-    size_t *first = byChunk.data() + chunkOffsets[c],
-           *last = byChunk.data() + chunkOffsets[c + 1];
-    std::sort(first, last, [&](size_t a, size_t b) {
-      if (old.start(a) != old.start(b))
-        return old.start(a) < old.start(b);
-      if (old.end(a) != old.end(b))
-        return old.end(a) < old.end(b);
-      return a < b;
+    // Sorted as a local copy: comparing through the indices would read the
+    // schedule's columns at random.
+    order.clear();
+    for (size_t k = chunkOffsets[c]; k < chunkOffsets[c + 1]; ++k) {
+      size_t i = byChunk[k];
+      order.push_back({old.start(i), old.end(i), i});
+    }
+    std::sort(order.begin(), order.end(), [](const Step &a, const Step &b) {
+      if (a.start != b.start)
+        return a.start < b.start;
+      return a.end != b.end ? a.end < b.end : a.index < b.index;
     });
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i)
       hold(problem.sources[i], 0);
-    for (size_t *it = first; it != last; ++it) {
-      size_t i = *it;
-      if (linkOf[i] == kNoLink || heldAt[old.src(i)] > old.start(i)) {
+    for (const Step &step : order) {
+      size_t i = step.index;
+      if (linkOf[i] == kNoLink || heldAt[old.src(i)] > step.start) {
         keep[i] = 0;
-        lostAt[c] = std::min(lostAt[c], old.start(i));
+        lostAt[c] = std::min(lostAt[c], step.start);
         continue;
       }
-      hold(old.dst(i), old.end(i));
+      hold(old.dst(i), step.end);
     }
     problem.forEachDestination(c, [&](uint32_t d) {
       if (heldAt[d] == kNever)
@@ -373,6 +376,12 @@ private:
   std::vector<LinkId> linkOf;
   /// Old transfer indices grouped by chunk (CSR).
   std::vector<size_t> chunkOffsets, byChunk;
+  /// One chunk's transfers in the simulator's order.
+  struct Step {
+    int64_t start, end;
+    size_t index;
+  };
+  std::vector<Step> order;
   /// Per chunk: when the old schedule first lost it, and its destinations
   /// no kept transfer reaches (CSR).
   std::vector<int64_t> lostAt;
@@ -451,6 +460,11 @@ Schedule transfersOfKind(const ScheduleView &schedule, TransferKind kind) {
   return part;
 }
 
+/// `schedule` with every time moved by `offsetPs`.
+Schedule shifted(const ScheduleView &schedule, int64_t offsetPs) {
+  return concatenate(ScheduleView(), schedule, offsetPs);
+}
+
 void addCounts(RepairResult &total, const RepairResult &phase) {
   total.kept += phase.kept;
   total.lost += phase.lost;
@@ -500,15 +514,20 @@ RepairResult repairCombining(const Network &degraded,
     phase.pipelinePhases = false;
     for (size_t i = 0; i < copies.size(); ++i)
       phase.pipelinePhases |= copies.view().start(i) < reductionEnd;
-    // Route the lost copies after the repaired reductions: where the
-    // All-Gather will run once the phases are put together.
-    Schedule repairedReductions;
-    invertSchedule(gather.schedule.view(), gather.timePs, repairedReductions);
-    SimulationStart start =
-        phase.pipelinePhases
-            ? afterReduction(degraded, dualProblem, repairedReductions.view(),
-                         model)
-            : SimulationStart{};
+    SimulationStart start;
+    if (phase.pipelinePhases) {
+      // Route the lost copies after the repaired reductions: where the
+      // All-Gather will run once the phases are put together.
+      Schedule repairedReductions;
+      invertSchedule(gather.schedule.view(), gather.timePs,
+                     repairedReductions);
+      start = afterReduction(degraded, dualProblem,
+                             repairedReductions.view(), model);
+    } else {
+      // Strict phases: the All-Gather on its own clock, which
+      // combinePhases shifts past the repaired reductions.
+      copies = shifted(copies.view(), -reductionEnd);
+    }
     RepairResult copiesRepaired =
         repairPhase(degraded, dualProblem, copies.view(), model, start,
                     false, /*compactResult=*/false);

@@ -188,6 +188,23 @@ TEST(RepairTest, EveryCollectiveKindRepairsAndVerifies) {
   }
 }
 
+// An All-Reduce with strict phases: its All-Gather is repaired on its own
+// clock and still follows the repaired reductions, not twice their time.
+TEST(RepairTest, StrictPhasesAllReduce) {
+  CollectiveSpec spec = request(CollectiveKind::AllReduce, 16 << 20, 2);
+  AlgorithmOptions strict;
+  strict.pipelinePhases = false;
+  AlgorithmResult old = synthesize(torus(4, 4), spec, strict);
+  ASSERT_EQ(old.error, "");
+  Network degraded = torus(4, 4, {{5, 6, true}});
+  RepairResult result =
+      repairAlgorithm(degraded, spec, old.schedule.view(), old.timePs);
+  expectVerifies(degraded, spec, result);
+  AlgorithmResult full = synthesize(degraded, spec, strict);
+  ASSERT_EQ(full.error, "");
+  EXPECT_LE(double(result.timePs), 1.25 * double(full.timePs));
+}
+
 // A one-way failure: only 0 -> 1 is gone; 1 -> 0 is still used.
 TEST(RepairTest, OneWayDropIsNamedOneWay) {
   CollectiveSpec spec = request(CollectiveKind::AllGather, 4000);
