@@ -551,10 +551,32 @@ RepairResult repairCombining(const Network &degraded,
   return result;
 }
 
+/// The repair indexes by chunk and NPU, so it checks what it indexes.
+std::string checkTransfers(const Problem &problem, const ScheduleView &old) {
+  for (size_t i = 0; i < old.size(); ++i) {
+    if (old.chunk(i) >= problem.numChunks())
+      return "transfer " + std::to_string(i) + " names chunk " +
+             std::to_string(old.chunk(i)) + " of " +
+             std::to_string(problem.numChunks());
+    if (old.src(i) >= problem.numNpus || old.dst(i) >= problem.numNpus)
+      return "transfer " + std::to_string(i) + " names npu " +
+             std::to_string(std::max(old.src(i), old.dst(i))) + " of " +
+             std::to_string(problem.numNpus);
+    if (old.kindByte(i) > uint8_t(TransferKind::Reduce))
+      return "transfer " + std::to_string(i) + " has an unknown kind";
+  }
+  return "";
+}
+
 } // namespace
 
 RepairResult repairSchedule(const Network &degraded, const Problem &problem,
                             const ScheduleView &old, LinkModel model) {
+  if (std::string error = checkTransfers(problem, old); !error.empty()) {
+    RepairResult result;
+    result.error = error;
+    return result;
+  }
   return repairPhase(degraded, problem, old, model, {}, false,
                      /*compactResult=*/true);
 }
@@ -580,6 +602,10 @@ RepairResult repairAlgorithm(const Network &degraded,
   Problem problem;
   if (std::string error = buildProblem(dual, degraded.numNpus(), problem);
       !error.empty()) {
+    result.error = error;
+    return result;
+  }
+  if (std::string error = checkTransfers(problem, old); !error.empty()) {
     result.error = error;
     return result;
   }
@@ -612,8 +638,9 @@ RepairResult repairAlgorithm(const Network &degraded,
       buildVerificationSpec(spec, degraded.numNpus(), options.model),
       result.schedule.view(), result.timePs);
   if (!found.empty())
-    result.error = std::string("internal error: the repaired schedule fails "
-                               "verification: ") +
+    // Internal, unless the old algorithm was not valid to begin with.
+    result.error = std::string("the repaired schedule fails verification "
+                               "(does the old one verify?): ") +
                    propertyName(found[0].property) + ": " + found[0].message;
   return result;
 }

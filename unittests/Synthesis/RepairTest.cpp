@@ -240,6 +240,20 @@ TEST(RepairTest, UnreachablePairIsNamed) {
       << cut.error;
 }
 
+// Malformed input is refused, not indexed.
+TEST(RepairTest, OutOfRangeTransfersAreRefused) {
+  CollectiveSpec spec = request(CollectiveKind::AllGather, 4000);
+  Schedule old;
+  old.push_back({7, 0, 1, 0, TransferKind::Copy, 0, 2000000});
+  RepairResult result =
+      repairAlgorithm(ring(4, {{0, 1, true}}), spec, old.view(), 2000000);
+  EXPECT_EQ(result.error, "transfer 0 names chunk 7 of 4");
+  Schedule far;
+  far.push_back({0, 0, 9, 0, TransferKind::Copy, 0, 2000000});
+  result = repairAlgorithm(ring(4), spec, far.view(), 2000000);
+  EXPECT_EQ(result.error, "transfer 0 names npu 9 of 4");
+}
+
 // A reduction's unreachable pair is found on G^T and named in G's own
 // direction: after 2 -> 0 fails, npu 2 has no way out, while 0 still
 // reaches 2 (0 -> 1 -> 2).

@@ -2,6 +2,9 @@
 // the result verifies (docs/Algorithms.md, repair).
 // The network carries the new drop (written after synthesis):
 // RUN: tacos-opt %s --coll-repair --coll-verify 2>&1 | FileCheck %s
+// drop= picks the network of the algorithms, so they must share one:
+// RUN: not tacos-opt %s --coll-repair=drop=2-3 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: error: coll-repair: drop= needs every algorithm on one network; found @ring4 and @pair
 
 // An All-Gather synthesized on the intact ring(4), whose link 0 <-> 1 then
 // failed: chunk 0 went 0 -> 1 -> 2, so both its transfers are lost, with
