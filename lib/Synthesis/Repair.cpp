@@ -189,21 +189,26 @@ private:
   /// the simulator's order, (start, end, index), with their holders.
   std::vector<uint8_t> keptSet() {
     linkOf.resize(old.size());
-    chunkOffsets.assign(problem.numChunks() + 1, 0);
     std::vector<uint8_t> affected(problem.numChunks(), 0);
     for (size_t i = 0; i < old.size(); ++i) {
       std::optional<LinkId> l =
           findLink(network, old.src(i), old.dst(i), old.lane(i));
       linkOf[i] = l ? *l : kNoLink;
-      ++chunkOffsets[old.chunk(i) + 1];
       affected[old.chunk(i)] |= !l;
     }
-    for (uint32_t c = 0; c < problem.numChunks(); ++c)
-      chunkOffsets[c + 1] += chunkOffsets[c];
-    byChunk.resize(old.size());
-    std::vector<size_t> next(chunkOffsets.begin(), chunkOffsets.end() - 1);
+    // The affected chunks' transfers, copied out by chunk in one pass:
+    // walking them through indices would read the columns at random.
+    stepOffsets.assign(problem.numChunks() + 1, 0);
     for (size_t i = 0; i < old.size(); ++i)
-      byChunk[next[old.chunk(i)]++] = i;
+      stepOffsets[old.chunk(i) + 1] += affected[old.chunk(i)];
+    for (uint32_t c = 0; c < problem.numChunks(); ++c)
+      stepOffsets[c + 1] += stepOffsets[c];
+    steps.resize(stepOffsets.back());
+    std::vector<size_t> next(stepOffsets.begin(), stepOffsets.end() - 1);
+    for (size_t i = 0; i < old.size(); ++i)
+      if (affected[old.chunk(i)])
+        steps[next[old.chunk(i)]++] = {old.start(i), old.end(i), old.src(i),
+                                       old.dst(i), i};
 
     std::vector<uint8_t> keep(old.size(), 1);
     for (uint32_t c = 0; c < problem.numChunks(); ++c) {
@@ -219,14 +224,9 @@ private:
   }
 
   void walkChunk(uint32_t c, std::vector<uint8_t> &keep) {
-    // Sorted as a local copy: comparing through the indices would read the
-    // schedule's columns at random.
-    order.clear();
-    for (size_t k = chunkOffsets[c]; k < chunkOffsets[c + 1]; ++k) {
-      size_t i = byChunk[k];
-      order.push_back({old.start(i), old.end(i), i});
-    }
-    std::sort(order.begin(), order.end(), [](const Step &a, const Step &b) {
+    Step *first = steps.data() + stepOffsets[c],
+         *last = steps.data() + stepOffsets[c + 1];
+    std::sort(first, last, [](const Step &a, const Step &b) {
       if (a.start != b.start)
         return a.start < b.start;
       return a.end != b.end ? a.end < b.end : a.index < b.index;
@@ -234,14 +234,13 @@ private:
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i)
       hold(problem.sources[i], 0);
-    for (const Step &step : order) {
-      size_t i = step.index;
-      if (linkOf[i] == kNoLink || heldAt[old.src(i)] > step.start) {
-        keep[i] = 0;
-        lostAt[c] = std::min(lostAt[c], step.start);
+    for (Step *step = first; step != last; ++step) {
+      if (linkOf[step->index] == kNoLink || heldAt[step->src] > step->start) {
+        keep[step->index] = 0;
+        lostAt[c] = std::min(lostAt[c], step->start);
         continue;
       }
-      hold(old.dst(i), step.end);
+      hold(step->dst, step->end);
     }
     problem.forEachDestination(c, [&](uint32_t d) {
       if (heldAt[d] == kNever)
@@ -286,9 +285,9 @@ private:
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i)
       hold(problem.sources[i], readyAtSource(c));
-    for (size_t k = chunkOffsets[c]; k < chunkOffsets[c + 1]; ++k)
-      if (keep[byChunk[k]])
-        hold(old.dst(byChunk[k]), old.end(byChunk[k]));
+    for (size_t k = stepOffsets[c]; k < stepOffsets[c + 1]; ++k)
+      if (keep[steps[k].index])
+        hold(steps[k].dst, steps[k].end);
     const uint32_t *targets = lostTargets.data() + lostOffsets[c];
     size_t numTargets = lostOffsets[c + 1] - lostOffsets[c];
 
@@ -374,14 +373,14 @@ private:
   std::vector<uint16_t> lane;
   /// Per old transfer: its link on the degraded network, or kNoLink.
   std::vector<LinkId> linkOf;
-  /// Old transfer indices grouped by chunk (CSR).
-  std::vector<size_t> chunkOffsets, byChunk;
-  /// One chunk's transfers in the simulator's order.
+  /// The transfers of the chunks that used a dropped link, by chunk (CSR).
   struct Step {
     int64_t start, end;
+    uint32_t src, dst;
     size_t index;
   };
-  std::vector<Step> order;
+  std::vector<size_t> stepOffsets;
+  std::vector<Step> steps;
   /// Per chunk: when the old schedule first lost it, and its destinations
   /// no kept transfer reaches (CSR).
   std::vector<int64_t> lostAt;
