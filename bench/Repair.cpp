@@ -48,7 +48,8 @@ double msSince(std::chrono::steady_clock::time_point started) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s ag|ar SIDE [CASES] [SEED] [compact]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s ag|ar SIDE [CASES] [SEED] [compact]\n",
+                 argv[0]);
     return 1;
   }
   std::string kind = argv[1];
@@ -143,7 +144,8 @@ int main(int argc, char **argv) {
   }
   std::printf("cases %d: worst repair %.1f ms (cpu %.1f ms), ratio "
               "repaired/full worst %.4f mean %.4f, %d not verified\n",
-              runs, worstMs, worstCpuMs, worstRatio, runs ? sumRatio / runs : 0.0,
+              runs, worstMs, worstCpuMs, worstRatio,
+              runs ? sumRatio / runs : 0.0,
               failures);
   return failures ? 1 : 0;
 }

@@ -69,9 +69,10 @@ struct RepairResult {
 };
 
 /// Repairs `old`, an algorithm of the non-combining `problem`, on
-/// `degraded` (switchless), and compacts the result. Fails with "npu 3 cannot reach npu 5"-style
-/// text (the caller adds which links were dropped) when a lost destination
-/// cannot be reached from any NPU holding its chunk.
+/// `degraded` (switchless), and compacts the result. Fails with
+/// "npu 3 cannot reach npu 5"-style text (the caller adds which links were
+/// dropped) when a lost destination cannot be reached from any NPU holding
+/// its chunk.
 RepairResult repairSchedule(const Network &degraded, const Problem &problem,
                             const ScheduleView &old, LinkModel model);
 
