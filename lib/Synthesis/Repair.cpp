@@ -615,11 +615,13 @@ RepairResult repairAlgorithm(const Network &degraded,
     result.timePs = oldTimePs;
     result.kept = old.size();
   } else {
+    RepairOptions effective = options;
+    effective.compact |= old.size() <= kRepairAlwaysCompacts;
     std::string dropped = std::move(result.droppedLinks);
     result = isCombining(spec.kind)
-                 ? repairCombining(degraded, spec, problem, old, options)
+                 ? repairCombining(degraded, spec, problem, old, effective)
                  : repairPhase(degraded, problem, old, options.model, {},
-                               false, options.compact);
+                               false, effective.compact);
     result.droppedLinks = std::move(dropped);
     if (!result.error.empty()) {
       if (result.error.rfind("npu ", 0) == 0)

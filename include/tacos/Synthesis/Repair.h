@@ -13,8 +13,12 @@
 //    time, over the earliest-arrival tree from every NPU that holds the
 //    chunk by then (ReservationRouter.h's routing, starting from the state
 //    the kept transfers leave).
-// 3. The result is compacted with the simulator, so times are consistent
-//    (simulating it gives them back) and never later than the reservations.
+// 3. Timing: kept transfers keep their times and routed ones their
+//    reservations, which is a valid timing. Schedules of up to
+//    kRepairAlwaysCompacts transfers (or any, with RepairOptions::compact)
+//    are then compacted with the simulator, so times are consistent
+//    (simulating the result gives them back) and as early as the order
+//    allows; on larger ones compaction costs several times the repair.
 //
 // Combining collectives are repaired through their non-combining duals, as
 // they are synthesized (Combining.h): the reductions are inverted into an
@@ -38,20 +42,26 @@
 
 namespace tacos {
 
+/// Old schedules up to this many transfers are always compacted: it costs
+/// milliseconds there, and inverting a repaired reduction leaves slack that
+/// only compaction removes.
+inline constexpr size_t kRepairAlwaysCompacts = 100'000;
+
 struct RepairOptions {
   LinkModel model = LinkModel::Blocking;
   /// Run the native verifier on the repaired algorithm.
   bool verify = true;
   /// Move every transfer as early as the simulator allows (several
-  /// simulations of the whole schedule). Without it the kept transfers keep
-  /// their times and the routed ones their reservations: a valid timing,
-  /// which coll-simulate may still make earlier.
+  /// simulations of the whole schedule), whatever the size. Without it,
+  /// schedules over kRepairAlwaysCompacts transfers keep the kept times and
+  /// the reservations: a valid timing, which coll-simulate may still make
+  /// earlier.
   bool compact = false;
 };
 
 struct RepairResult {
   /// Validly timed; compacted (simulating it gives `timePs` back) when
-  /// RepairOptions::compact says so, and always by repairSchedule.
+  /// small or RepairOptions::compact says so, and always by repairSchedule.
   Schedule schedule;
   int64_t timePs = 0;
   /// Old transfers kept, old transfers lost (over a dropped link or

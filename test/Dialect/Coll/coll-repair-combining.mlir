@@ -5,7 +5,9 @@
 
 // PACKED: remark: coll-repair: @ar: kept
 // PACKED-SAME: after dropping 4 <-> 5
-// PACKED: remark: coll-repair: @rs: kept
+// Small repairs are compacted: the reduction's slack is gone and the
+// Reduce-Scatter is as fast as before the failure.
+// PACKED: remark: coll-repair: @rs: kept 66 of 72 transfers, added 6 for 6 lost deliveries; time 60093750 ps -> 60093750 ps
 // PACKED: topo.network @torus {
 // PACKED: topo.drop 4 <-> 5
 // PACKED: coll.algorithm @ar all_reduce on @torus {{.*}} packed({{.*}}) attributes {coll.verified}

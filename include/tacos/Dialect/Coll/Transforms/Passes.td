@@ -220,10 +220,11 @@ def CollRepair : Pass<"coll-repair", "mlir::ModuleOp"> {
     to the network of the algorithms (which must all be on one network).
     A destination that can no longer be reached is an error naming the
     pair and the dropped links (`npu 3 cannot reach npu 5 after dropping
-    5 <-> 6`). By default the kept transfers keep their times and the
-    routed ones their reservations, a valid timing; `compact` then moves
-    every transfer as early as `coll-simulate` would (slower on large
-    schedules).
+    5 <-> 6`). The kept transfers keep their times and the routed ones
+    their reservations, a valid timing; algorithms of up to 100,000
+    transfers, or any with `compact`, are then compacted (every transfer
+    as early as `coll-simulate` would make it; several times the repair on
+    large schedules).
 
     Runs after: `coll-synthesize` with `materialize` other than `none`.
 
@@ -239,7 +240,7 @@ def CollRepair : Pass<"coll-repair", "mlir::ModuleOp"> {
     ListOption<"drops", "drop", "std::string",
                "Links a-b to drop (both directions) before repairing">,
     Option<"compact", "compact", "bool", /*default=*/"false",
-           "Move every transfer as early as the simulator allows">
+           "Compact whatever the size (always done up to 100,000 transfers)">
   ];
   let statistics = [
     Statistic<"numRepaired", "repaired", "Algorithms repaired">,
