@@ -44,9 +44,18 @@ SimulationResult simulateReduction(const Network &network,
                                    const ScheduleView &transfers,
                                    LinkModel model) {
   uint64_t numNpus = network.numNpus();
+  // Flat when chunks x NPUs is moderate (a 1,024-NPU All-Reduce: 1M
+  // holdings, where hashing costs seconds per simulation), else hashed.
+  constexpr uint64_t kFlatLimit = uint64_t(1) << 26;
+  uint64_t pairs = uint64_t(dual.numChunks()) * numNpus;
+  std::vector<Holding> flat(pairs <= kFlatLimit ? pairs : 0);
   std::unordered_map<uint64_t, Holding> holdings;
   auto at = [&](uint32_t chunk, uint32_t npu) -> Holding & {
-    return holdings[uint64_t(chunk) * numNpus + npu];
+    uint64_t key = uint64_t(chunk) * numNpus + npu;
+    // Malformed input (a chunk or NPU out of range) is reported later;
+    // until then it must not index past the table.
+    bool inRange = chunk < dual.numChunks() && npu < numNpus;
+    return flat.empty() || !inRange ? holdings[key] : flat[key];
   };
   std::vector<bool> contributes(numNpus, false);
   for (uint32_t v : dual.participants)

@@ -1,25 +1,24 @@
 //===- Combining.cpp - Combining collectives from any synthesizer ---------===//
 
 #include "tacos/Synthesis/Combining.h"
+#include "tacos/Collective/ChunkCosts.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Inversion.h"
 
 namespace tacos {
 
-/// When each link is free of the reduction's work and each chunk's own
-/// reduction is done: where a pipelined All-Gather may start.
-static SimulationStart afterReduction(const Network &network,
-                                      const Problem &problem,
-                                      const ScheduleView &rs,
-                                      LinkModel model) {
+SimulationStart afterReduction(const Network &network,
+                               const Problem &problem,
+                               const ScheduleView &rs, LinkModel model) {
+  // Two costs per link, not an exact division per transfer.
+  ChunkCosts costs(network, problem.chunkSizes, problem.numChunks(), model);
   SimulationStart start;
   start.linkFree.assign(network.numLinks(), 0);
   start.chunkReady.assign(problem.numChunks(), 0);
   for (size_t i = 0; i < rs.size(); ++i) {
     std::optional<LinkId> link =
         findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
-    LinkCost cost =
-        linkCost(network, *link, problem.chunkBytes(rs.chunk(i)), model);
+    LinkCost cost = costs.of(*link, rs.chunk(i));
     start.linkFree[*link] =
         std::max(start.linkFree[*link], rs.start(i) + cost.occupancy);
     if (problem.isSource(rs.chunk(i), rs.dst(i)))
@@ -29,14 +28,13 @@ static SimulationStart afterReduction(const Network &network,
   return start;
 }
 
-/// The whole combining collective from its phases: `gather`, the dual on
-/// G^T, and for All-Reduce `spread`, the dual on G.
-static AlgorithmResult combine(const Network &network,
-                               const CollectiveSpec &spec,
-                               const Problem &problem,
-                               const AlgorithmResult &gather,
-                               const AlgorithmResult *spread,
-                               const AlgorithmOptions &phase) {
+AlgorithmResult combinePhases(const Network &network,
+                              const CollectiveSpec &spec,
+                              const Problem &problem,
+                              const AlgorithmResult &gather,
+                              const AlgorithmResult *spread,
+                              const AlgorithmOptions &phase,
+                              bool compactResult) {
   AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
   Schedule reduction;
@@ -76,7 +74,7 @@ static AlgorithmResult combine(const Network &network,
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;
   }
-  if (!spread || phase.pipelinePhases) {
+  if (compactResult && (!spread || phase.pipelinePhases)) {
     // Inversion leaves slack (a leaf of the gather tree could send its share
     // at once, not when the reversed clock says): move every transfer as
     // early as order and data allow, so that coll-simulate gives these
@@ -128,7 +126,7 @@ AlgorithmResult synthesizeCombining(const Network &network,
       if (!spread->error.empty())
         return *spread;
     }
-    AlgorithmResult result = combine(network, spec, dualProblem, gather,
+    AlgorithmResult result = combinePhases(network, spec, dualProblem, gather,
                                      spread ? &*spread : nullptr, phase);
     if (!result.error.empty())
       return result;
@@ -142,8 +140,8 @@ AlgorithmResult synthesizeCombining(const Network &network,
   if (twoPhases && trials > 1 &&
       fastestGather->seed != fastestSpread->seed) {
     AlgorithmResult mixed =
-        combine(network, spec, dualProblem, *fastestGather,
-                &*fastestSpread, phase);
+        combinePhases(network, spec, dualProblem, *fastestGather,
+                      &*fastestSpread, phase);
     if (!mixed.error.empty())
       return mixed;
     keepFaster(best, std::move(mixed));

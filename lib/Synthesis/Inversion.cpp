@@ -2,9 +2,49 @@
 
 #include "tacos/Synthesis/Inversion.h"
 
+#include <algorithm>
 #include <unordered_set>
+#include <vector>
 
 namespace tacos {
+
+namespace {
+
+/// (chunk, npu) pairs seen: a flat bitmap when chunks x nodes is moderate
+/// (hashing millions of pairs costs more than the whole inversion), else
+/// a hash set.
+class PairSet {
+public:
+  explicit PairSet(const ScheduleView &schedule) {
+    uint64_t chunks = 0, nodes = 0;
+    for (size_t i = 0; i < schedule.size(); ++i) {
+      chunks = std::max<uint64_t>(chunks, schedule.chunk(i) + 1);
+      nodes = std::max<uint64_t>(
+          nodes, std::max(schedule.src(i), schedule.dst(i)) + 1);
+    }
+    constexpr uint64_t kFlatLimit = uint64_t(1) << 30;
+    width = nodes;
+    if (chunks * nodes <= kFlatLimit)
+      bits.assign(chunks * nodes, false);
+  }
+  /// False if (chunk, npu) was inserted before.
+  bool insert(uint32_t chunk, uint32_t npu) {
+    uint64_t key = uint64_t(chunk) * width + npu;
+    if (bits.empty())
+      return hashed.insert(key).second;
+    if (bits[key])
+      return false;
+    bits[key] = true;
+    return true;
+  }
+
+private:
+  uint64_t width = 0;
+  std::vector<bool> bits;
+  std::unordered_set<uint64_t> hashed;
+};
+
+} // namespace
 
 std::optional<CollectiveKind> inverseOf(CollectiveKind kind) {
   return collectiveInfo(kind).inverse;
@@ -22,16 +62,16 @@ std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
   inverted.reserve(schedule.size());
   // A tree of copies receives each chunk once per NPU; its inverse, a tree
   // of reductions, sends each partial chunk once per NPU.
-  std::unordered_set<uint64_t> received, sent;
+  PairSet received(schedule), sent(schedule);
   for (size_t i = 0; i < schedule.size(); ++i) {
     Transfer t = schedule[i];
     if (t.kind == TransferKind::Copy &&
-        !received.insert((uint64_t(t.chunk) << 32) | t.dst).second)
+        !received.insert(t.chunk, t.dst))
       return "npu " + std::to_string(t.dst) + " receives chunk " +
              std::to_string(t.chunk) +
              " twice; only a tree (each chunk received once) inverts";
     if (t.kind == TransferKind::Reduce &&
-        !sent.insert((uint64_t(t.chunk) << 32) | t.src).second)
+        !sent.insert(t.chunk, t.src))
       return "npu " + std::to_string(t.src) + " sends partial chunk " +
              std::to_string(t.chunk) +
              " twice; only a reduction tree (each partial sent once) inverts";

@@ -13,6 +13,7 @@
 #ifndef TACOS_SYNTHESIS_COMBINING_H
 #define TACOS_SYNTHESIS_COMBINING_H
 
+#include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Algorithms.h"
 
 namespace tacos {
@@ -27,6 +28,25 @@ AlgorithmResult synthesizeCombining(const Network &network,
                                     const CollectiveSpec &spec,
                                     const Problem &dualProblem,
                                     const AlgorithmOptions &options);
+
+/// When each link is free of the reductions `rs` (on `network`) and each
+/// chunk's own reduction is done: where a pipelined All-Gather may start.
+SimulationStart afterReduction(const Network &network, const Problem &problem,
+                               const ScheduleView &rs, LinkModel model);
+
+/// The whole combining collective from its phases: `gather`, the dual on
+/// G^T (time-reversed onto G here), and for All-Reduce `spread`, the dual
+/// on G, pipelined after the reductions if `phase.pipelinePhases`. Timed
+/// and, with `compactResult`, compacted (else the reversed clock's slack
+/// stays: valid, not as early as can be). Synthesis and repair (Repair.h)
+/// share it.
+AlgorithmResult combinePhases(const Network &network,
+                              const CollectiveSpec &spec,
+                              const Problem &problem,
+                              const AlgorithmResult &gather,
+                              const AlgorithmResult *spread,
+                              const AlgorithmOptions &phase,
+                              bool compactResult = true);
 
 } // namespace tacos
 

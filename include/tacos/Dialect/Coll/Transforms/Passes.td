@@ -201,6 +201,54 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
   ];
 }
 
+def CollRepair : Pass<"coll-repair", "mlir::ModuleOp"> {
+  let summary = "Repair algorithms after links of their network fail";
+  let description = [{
+    For every `coll.algorithm` whose transfers use a link its network no
+    longer has (a `topo.drop` added after synthesis, or one `drop=` adds),
+    keeps every transfer that does not depend on a dropped link and routes
+    only the lost (chunk, NPU) deliveries into the link time the kept
+    transfers leave free (docs/Algorithms.md, repair). Combining collectives
+    are repaired through their duals, as they are synthesized. The repaired
+    algorithm is verified before it replaces the old one (its form, ops or
+    packed, is kept; `coll.verified` is dropped, run `coll-verify` again).
+    Algorithms that use no dropped link are left as they are. Each repair
+    is reported as a remark: transfers kept, lost and added, the old and
+    the new time.
+
+    `drop=5-6,7-8` first adds `topo.drop 5 <-> 6` and `topo.drop 7 <-> 8`
+    to the network of the algorithms (which must all be on one network).
+    A destination that can no longer be reached is an error naming the
+    pair and the dropped links (`npu 3 cannot reach npu 5 after dropping
+    5 <-> 6`). The kept transfers keep their times and the routed ones
+    their reservations, a valid timing; algorithms of up to 100,000
+    transfers, or any with `compact`, are then compacted (every transfer
+    as early as `coll-simulate` would make it; several times the repair on
+    large schedules).
+
+    Runs after: `coll-synthesize` with `materialize` other than `none`.
+
+    ```mlir
+    topo.network @ring4 {
+      topo.dims [ring(4) link(1 GBps, 1 us)]
+      topo.drop 0 <-> 1            // new: the algorithm below used it
+    }
+    coll.algorithm @ag all_gather on @ring4 size(4 KB) time(...) { ... }
+    ```
+  }];
+  let options = [
+    ListOption<"drops", "drop", "std::string",
+               "Links a-b to drop (both directions) before repairing">,
+    Option<"compact", "compact", "bool", /*default=*/"false",
+           "Compact whatever the size (always done up to 100,000 transfers)">
+  ];
+  let statistics = [
+    Statistic<"numRepaired", "repaired", "Algorithms repaired">,
+    Statistic<"numKept", "kept", "Transfers kept">,
+    Statistic<"numAdded", "added", "Transfers routed anew">
+  ];
+}
+
 def CollVerify : Pass<"coll-verify", "mlir::ModuleOp"> {
   let summary = "Check every algorithm against the properties of docs/Verification.md";
   let description = [{
