@@ -8,9 +8,12 @@
 // - "full" problems (every NPU holds or needs every chunk: All-Gather and
 //   Broadcast on the whole network) scan word-parallel bitsets
 //   have[src] & ~have[dst] & ~due[dst], starting at a seeded random word;
-// - other problems scan the source's transit list (chunks it holds that
-//   still have somewhere to go), which also allows store-and-forward through
-//   NPUs that do not need the chunk.
+// - other problems keep, per link, a heap of the chunks its source holds
+//   that its destination needs or that the link brings closer to a remaining
+//   destination (store-and-forward through NPUs that do not need them),
+//   filled when a chunk arrives and pruned lazily when a pick meets a stale
+//   entry: a pick no longer scans every chunk the source holds (hundreds to
+//   thousands per NPU in an All-to-All).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,9 +24,9 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <queue>
 #include <random>
-#include <set>
 #include <unordered_map>
 
 namespace tacos {
@@ -83,6 +86,14 @@ private:
   /// Whether forwarding c over u->v brings it strictly closer to one of its
   /// remaining destinations; returns that destination's remaining distance.
   int64_t forwardGain(uint32_t c, uint32_t u, uint32_t v) const;
+  /// The heap key of c on l (smaller is better), or none if l is of no use
+  /// to c any more.
+  std::optional<int64_t> candidateKey(LinkId l, uint32_t c) const;
+  /// Offers c, just arrived at (or starting at) u, to u's out-links.
+  void offer(uint32_t u, uint32_t c);
+  /// Whether u still passes c on: a chunk with one destination is forwarded
+  /// from u only once.
+  bool inTransit(uint32_t u, uint32_t c) const { return !forwarded.test(u, c); }
   bool heldAt(uint32_t u, uint32_t c, int64_t time) const;
   int64_t pickReplacement(LinkId l, const InFlight &t);
   void start(LinkId l, uint32_t chunk, int64_t now);
@@ -119,7 +130,19 @@ private:
   int64_t longestDuration = 0;
 
   // General problems only.
-  std::vector<std::vector<uint32_t>> transit;
+  /// A link's candidate: deliveries first (key INT64_MIN + holders at the
+  /// last look, rarest first), then forwards (key -gain, farthest remaining
+  /// destination first); ties by a seeded random number drawn on entry.
+  struct Candidate {
+    int64_t key;
+    uint32_t tie, chunk;
+    bool operator>(const Candidate &o) const {
+      return key != o.key ? key > o.key : tie > o.tie;
+    }
+  };
+  std::vector<std::vector<Candidate>> candidates; // [link], min-heap
+  std::vector<Candidate> setAside;
+  BitRows forwarded;
   std::vector<int32_t> destinationIndex;
   std::vector<std::vector<int64_t>> distanceTo; // [dest index][npu]
 
@@ -149,7 +172,8 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       have(problem.numNpus, words), due(problem.numNpus, words),
       sourceOf(problem.numNpus, words), need(0, 0),
       shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
-      missing(problem.numNpus), missingBuilt(problem.numNpus, 0) {
+      missing(problem.numNpus), missingBuilt(problem.numNpus, 0),
+      forwarded(0, 0) {
   full = isFull();
   indexLinks();
   placeSources();
@@ -157,6 +181,11 @@ TenRun::TenRun(const Network &network, const Problem &problem,
     return;
   indexDestinations();
   computeDistances();
+  for (uint32_t c = 0; c < numChunks; ++c)
+    if (problem.numDestinations(c) > 0)
+      for (uint32_t i = problem.sourceOffsets[c];
+           i < problem.sourceOffsets[c + 1]; ++i)
+        offer(problem.sources[i], c);
 }
 
 /// Full problems: every chunk's sources and destinations cover all NPUs.
@@ -215,11 +244,12 @@ void TenRun::placeSources() {
   totalRemaining = totalDeliveries = problem.numDeliveries();
 }
 
-/// General problems: which NPU needs which chunk, the chunks each source
-/// has to pass on, and an index for every destination.
+/// General problems: which NPU needs which chunk, and an index for every
+/// destination.
 void TenRun::indexDestinations() {
   need = BitRows(numNpus, words);
-  transit.resize(numNpus);
+  forwarded = BitRows(numNpus, words);
+  candidates.resize(network.numLinks());
   destinationIndex.assign(numNpus, -1);
   for (uint32_t c = 0; c < numChunks; ++c) {
     problem.forEachDestination(c, [&](uint32_t d) {
@@ -229,10 +259,6 @@ void TenRun::indexDestinations() {
         distanceTo.emplace_back();
       }
     });
-    if (problem.numDestinations(c) > 0)
-      for (uint32_t i = problem.sourceOffsets[c];
-           i < problem.sourceOffsets[c + 1]; ++i)
-        transit[problem.sources[i]].push_back(c);
   }
 }
 
@@ -358,37 +384,71 @@ int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
   return best;
 }
 
-int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
+std::optional<int64_t> TenRun::candidateKey(LinkId l, uint32_t c) const {
   uint32_t u = network.src(l), v = network.dst(l);
-  std::vector<uint32_t> &list = transit[u];
-  if (list.empty())
-    return -1;
-  // Score: direct deliveries first (rarest first), then forwarding toward the
-  // farthest remaining destination. Ties go to the first seen from a random
-  // offset.
-  int64_t best = -1;
-  std::pair<int, int64_t> bestScore{2, 0};
-  size_t first = size_t(rng() % list.size());
-  for (size_t i = 0; i < list.size(); ++i) {
-    uint32_t c = list[(first + i) % list.size()];
-    if (have.test(v, c))
+  if (have.test(v, c))
+    return std::nullopt;
+  if (need.test(v, c))
+    return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
+  int64_t gain = forwardGain(c, u, v);
+  if (gain < 0)
+    return std::nullopt;
+  return -gain;
+}
+
+void TenRun::offer(uint32_t u, uint32_t c) {
+  for (LinkId l : network.outLinks(u)) {
+    if (network.dst(l) >= numNpus)
       continue;
-    if (due.test(v, c) && dueSoonerThan(v, c, now + cost(l, c).duration))
-      continue;
-    std::pair<int, int64_t> score;
-    if (need.test(v, c)) {
-      score = {0, int64_t(holders[c])};
-    } else {
-      int64_t gain = forwardGain(c, u, v);
-      if (gain < 0)
-        continue;
-      score = {1, -gain};
-    }
-    if (score < bestScore) {
-      bestScore = score;
-      best = c;
+    if (std::optional<int64_t> key = candidateKey(l, c)) {
+      std::vector<Candidate> &heap = candidates[l];
+      heap.push_back({*key, uint32_t(rng()), c});
+      std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
     }
   }
+}
+
+int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
+  uint32_t u = network.src(l), v = network.dst(l);
+  std::vector<Candidate> &heap = candidates[l];
+  auto pop = [&] {
+    std::pop_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+    Candidate top = heap.back();
+    heap.pop_back();
+    return top;
+  };
+  auto push = [&](const Candidate &entry) {
+    heap.push_back(entry);
+    std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+  };
+  // Keys only get worse (holders grow, destinations get served), so a top
+  // whose key is still current is the best candidate; a stale one is
+  // re-keyed or dropped. Chunks due at v sooner are skipped, not dropped:
+  // their transfer may yet turn out redundant.
+  int64_t best = -1;
+  while (!heap.empty()) {
+    Candidate top = pop();
+    if (!inTransit(u, top.chunk))
+      continue;
+    std::optional<int64_t> key = candidateKey(l, top.chunk);
+    if (!key)
+      continue;
+    if (*key != top.key) {
+      top.key = *key;
+      push(top);
+      continue;
+    }
+    if (due.test(v, top.chunk) &&
+        dueSoonerThan(v, top.chunk, now + cost(l, top.chunk).duration)) {
+      setAside.push_back(top);
+      continue;
+    }
+    best = top.chunk;
+    break;
+  }
+  for (const Candidate &entry : setAside)
+    push(entry);
+  setAside.clear();
   return best;
 }
 
@@ -428,9 +488,10 @@ int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
     }
     return -1;
   }
-  for (uint32_t c : transit[u])
-    if (usable(c))
-      return c;
+  // The chunks u could deliver over l are among l's candidates.
+  for (const Candidate &entry : candidates[l])
+    if (inTransit(u, entry.chunk) && usable(entry.chunk))
+      return entry.chunk;
   return -1;
 }
 
@@ -448,16 +509,10 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
   events.push({end, nextSeq++, l});
   if (now + busy != end)
     events.push({now + busy, nextSeq++, l});
-  // A chunk with one destination is forwarded from u once: drop it from u's
-  // transit list (it is re-added if the transfer turns out redundant).
-  if (!full && !need.test(v, chunk) && problem.numDestinations(chunk) == 1) {
-    std::vector<uint32_t> &list = transit[u];
-    auto pos = std::find(list.begin(), list.end(), chunk);
-    if (pos != list.end()) {
-      *pos = list.back();
-      list.pop_back();
-    }
-  }
+  // A chunk with one destination is forwarded from u once (v passes it on,
+  // even if the transfer turns out redundant).
+  if (!full && !need.test(v, chunk) && problem.numDestinations(chunk) == 1)
+    forwarded.set(u, chunk);
 }
 
 void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
@@ -477,7 +532,7 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
       moreToGo = moreToGo || !have.test(d, chunk);
     });
     if (moreToGo)
-      transit[v].push_back(chunk);
+      offer(v, chunk);
   }
   auto &log = recent[v];
   log.push_back({end, chunk});
@@ -605,35 +660,49 @@ std::string checkReachability(const Network &network, const Problem &problem) {
 /// Store-and-forward can leave dead ends: a chunk forwarded to an NPU that
 /// needs it not and passes it on to nobody (another path got there first).
 /// Those transfers only cost bandwidth, and inverted into a reduction they
-/// would send a value the NPU never had, so they go. Walking transfers from
-/// the latest start backwards sees every forward before the arrival it uses.
+/// would send a value the NPU never had, so they go. Walking a chunk's
+/// transfers from the latest start backwards sees every forward before the
+/// arrival it uses; chunks are independent, so they are walked one at a time
+/// with per-NPU marks (linear apart from sorting each chunk's transfers).
 static Schedule pruneDeadEnds(const ScheduleView &transfers,
                               const Problem &problem) {
   std::vector<uint8_t> participant(problem.numNpus, 0);
   for (uint32_t v : problem.participants)
     participant[v] = 1;
-  std::set<std::pair<uint32_t, uint32_t>> explicitDestinations, forwards;
-  if (!problem.othersAreDestinations)
-    for (uint32_t c = 0; c < problem.numChunks(); ++c)
-      problem.forEachDestination(
-          c, [&](uint32_t d) { explicitDestinations.insert({c, d}); });
-  auto isDestination = [&](uint32_t c, uint32_t v) {
-    return problem.othersAreDestinations
-               ? participant[v] && !problem.isSource(c, v)
-               : explicitDestinations.count({c, v}) > 0;
-  };
-  std::vector<size_t> order(transfers.size());
-  for (size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return transfers.start(a) > transfers.start(b);
-  });
+  // byChunk: transfer indices grouped by chunk (counting sort, stable).
+  uint32_t numChunks = problem.numChunks();
+  std::vector<size_t> offsets(size_t(numChunks) + 1, 0),
+      byChunk(transfers.size());
+  for (size_t i = 0; i < transfers.size(); ++i)
+    ++offsets[transfers.chunk(i) + 1];
+  for (uint32_t c = 0; c < numChunks; ++c)
+    offsets[c + 1] += offsets[c];
+  std::vector<size_t> next(offsets.begin(), offsets.end() - 1);
+  for (size_t i = 0; i < transfers.size(); ++i)
+    byChunk[next[transfers.chunk(i)]++] = i;
+  // destinationOf[v] == c: v is an explicit destination of chunk c;
+  // forwards[v] == c: v passes chunk c on in a kept transfer.
+  constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> destinationOf(problem.numNpus, kNone),
+      forwards(problem.numNpus, kNone);
   std::vector<uint8_t> keep(transfers.size(), 0);
-  for (size_t i : order) {
-    uint32_t c = transfers.chunk(i), v = transfers.dst(i);
-    if (isDestination(c, v) || forwards.count({c, v})) {
-      keep[i] = 1;
-      forwards.insert({c, transfers.src(i)});
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    auto first = byChunk.begin() + offsets[c],
+         last = byChunk.begin() + offsets[c + 1];
+    std::stable_sort(first, last, [&](size_t a, size_t b) {
+      return transfers.start(a) > transfers.start(b);
+    });
+    if (!problem.othersAreDestinations)
+      problem.forEachDestination(c, [&](uint32_t d) { destinationOf[d] = c; });
+    for (auto it = first; it != last; ++it) {
+      uint32_t v = transfers.dst(*it);
+      bool isDestination = problem.othersAreDestinations
+                               ? participant[v] && !problem.isSource(c, v)
+                               : destinationOf[v] == c;
+      if (isDestination || forwards[v] == c) {
+        keep[*it] = 1;
+        forwards[transfers.src(*it)] = c;
+      }
     }
   }
   Schedule pruned;
