@@ -142,6 +142,7 @@ private:
   };
   std::vector<std::vector<Candidate>> candidates; // [link], min-heap
   std::vector<Candidate> setAside;
+  std::vector<std::pair<LinkId, int64_t>> offerScratch;
   BitRows forwarded;
   std::vector<int32_t> destinationIndex;
   std::vector<std::vector<int64_t>> distanceTo; // [dest index][npu]
@@ -397,14 +398,23 @@ std::optional<int64_t> TenRun::candidateKey(LinkId l, uint32_t c) const {
 }
 
 void TenRun::offer(uint32_t u, uint32_t c) {
+  // Among equal keys, chunks with fewer useful links go first: a chunk only
+  // one link serves waits for it, one with a choice can take another.
+  std::vector<std::pair<LinkId, int64_t>> &useful = offerScratch;
+  useful.clear();
   for (LinkId l : network.outLinks(u)) {
     if (network.dst(l) >= numNpus)
       continue;
-    if (std::optional<int64_t> key = candidateKey(l, c)) {
-      std::vector<Candidate> &heap = candidates[l];
-      heap.push_back({*key, uint32_t(rng()), c});
-      std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
-    }
+    if (std::optional<int64_t> key = candidateKey(l, c))
+      useful.push_back({l, *key});
+  }
+  uint32_t choice = problem.numDestinations(c) == 1
+                        ? std::min<uint32_t>(uint32_t(useful.size()), 255) << 24
+                        : 0;
+  for (auto [l, key] : useful) {
+    std::vector<Candidate> &heap = candidates[l];
+    heap.push_back({key, choice | uint32_t(rng() & 0xffffff), c});
+    std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
   }
 }
 
