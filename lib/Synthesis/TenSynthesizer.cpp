@@ -72,7 +72,7 @@ private:
   void computeDistances();
 
   bool isDestination(uint32_t v, uint32_t c) const {
-    return full ? !sourceOf.test(v, c) : need.test(v, c);
+    return full ? !sourceOf.test(v, c) : need.test(c, v);
   }
   LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
   std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
@@ -93,7 +93,7 @@ private:
   void offer(uint32_t u, uint32_t c);
   /// Whether u still passes c on: a chunk with one destination is forwarded
   /// from u only once.
-  bool inTransit(uint32_t u, uint32_t c) const { return !forwarded.test(u, c); }
+  bool inTransit(uint32_t u, uint32_t c) const { return !forwarded.test(c, u); }
   bool heldAt(uint32_t u, uint32_t c, int64_t time) const;
   int64_t pickReplacement(LinkId l, const InFlight &t);
   void start(LinkId l, uint32_t chunk, int64_t now);
@@ -143,7 +143,13 @@ private:
   std::vector<std::vector<Candidate>> candidates; // [link], min-heap
   std::vector<Candidate> setAside;
   std::vector<std::pair<LinkId, int64_t>> offerScratch;
-  BitRows forwarded;
+  /// need, forwarded and holds (a copy of have) are chunk-major: a chunk's
+  /// bits for every NPU share a few cache lines, and the general problems'
+  /// lookups are mostly one chunk at several NPUs.
+  BitRows forwarded, holds;
+  /// The destination of chunks that have one, else kSeveral.
+  static constexpr uint32_t kSeveral = UINT32_MAX;
+  std::vector<uint32_t> soleDestination;
   std::vector<int32_t> destinationIndex;
   std::vector<std::vector<int64_t>> distanceTo; // [dest index][npu]
 
@@ -174,7 +180,7 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       sourceOf(problem.numNpus, words), need(0, 0),
       shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
       missing(problem.numNpus), missingBuilt(problem.numNpus, 0),
-      forwarded(0, 0) {
+      forwarded(0, 0), holds(0, 0) {
   full = isFull();
   indexLinks();
   placeSources();
@@ -182,11 +188,15 @@ TenRun::TenRun(const Network &network, const Problem &problem,
     return;
   indexDestinations();
   computeDistances();
-  for (uint32_t c = 0; c < numChunks; ++c)
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i)
+      holds.set(c, problem.sources[i]);
     if (problem.numDestinations(c) > 0)
       for (uint32_t i = problem.sourceOffsets[c];
            i < problem.sourceOffsets[c + 1]; ++i)
         offer(problem.sources[i], c);
+  }
 }
 
 /// Full problems: every chunk's sources and destinations cover all NPUs.
@@ -248,13 +258,18 @@ void TenRun::placeSources() {
 /// General problems: which NPU needs which chunk, and an index for every
 /// destination.
 void TenRun::indexDestinations() {
-  need = BitRows(numNpus, words);
-  forwarded = BitRows(numNpus, words);
+  size_t npuWords = (numNpus + 63) / 64;
+  need = BitRows(numChunks, npuWords);
+  forwarded = BitRows(numChunks, npuWords);
+  holds = BitRows(numChunks, npuWords);
   candidates.resize(network.numLinks());
   destinationIndex.assign(numNpus, -1);
+  soleDestination.assign(numChunks, kSeveral);
   for (uint32_t c = 0; c < numChunks; ++c) {
     problem.forEachDestination(c, [&](uint32_t d) {
-      need.set(d, c);
+      need.set(c, d);
+      if (problem.numDestinations(c) == 1)
+        soleDestination[c] = d;
       if (destinationIndex[d] < 0) {
         destinationIndex[d] = int32_t(distanceTo.size());
         distanceTo.emplace_back();
@@ -376,7 +391,7 @@ int64_t TenRun::pickFull(LinkId l, int64_t now) {
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
   int64_t best = -1;
   problem.forEachDestination(c, [&](uint32_t d) {
-    if (have.test(d, c))
+    if (holds.test(c, d))
       return;
     const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
     if (dist[v] < dist[u])
@@ -387,9 +402,21 @@ int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
 
 std::optional<int64_t> TenRun::candidateKey(LinkId l, uint32_t c) const {
   uint32_t u = network.src(l), v = network.dst(l);
-  if (have.test(v, c))
+  if (uint32_t d = soleDestination[c]; d != kSeveral) {
+    // The common case (All-to-All, Scatter, Gather), with fewer lookups in
+    // the large bitsets.
+    if (holds.test(c, d))
+      return std::nullopt;
+    if (v == d)
+      return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
+    const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
+    if (dist[v] >= dist[u] || holds.test(c, v))
+      return std::nullopt;
+    return -dist[v];
+  }
+  if (holds.test(c, v))
     return std::nullopt;
-  if (need.test(v, c))
+  if (need.test(c, v))
     return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
   int64_t gain = forwardGain(c, u, v);
   if (gain < 0)
@@ -408,7 +435,7 @@ void TenRun::offer(uint32_t u, uint32_t c) {
     if (std::optional<int64_t> key = candidateKey(l, c))
       useful.push_back({l, *key});
   }
-  uint32_t choice = problem.numDestinations(c) == 1
+  uint32_t choice = soleDestination[c] != kSeveral
                         ? std::min<uint32_t>(uint32_t(useful.size()), 255) << 24
                         : 0;
   for (auto [l, key] : useful) {
@@ -521,8 +548,8 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
     events.push({now + busy, nextSeq++, l});
   // A chunk with one destination is forwarded from u once (v passes it on,
   // even if the transfer turns out redundant).
-  if (!full && !need.test(v, chunk) && problem.numDestinations(chunk) == 1)
-    forwarded.set(u, chunk);
+  if (!full && !need.test(chunk, v) && problem.numDestinations(chunk) == 1)
+    forwarded.set(chunk, u);
 }
 
 void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
@@ -537,9 +564,10 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
     --totalRemaining;
   }
   if (!full) {
+    holds.set(chunk, v);
     bool moreToGo = false;
     problem.forEachDestination(chunk, [&](uint32_t d) {
-      moreToGo = moreToGo || !have.test(d, chunk);
+      moreToGo = moreToGo || !holds.test(chunk, d);
     });
     if (moreToGo)
       offer(v, chunk);
