@@ -72,7 +72,7 @@ private:
   void computeDistances();
 
   bool isDestination(uint32_t v, uint32_t c) const {
-    return full ? !sourceOf.test(v, c) : need.test(c, v);
+    return full ? !sourceOf.test(v, c) : neededAt.test(c, v);
   }
   LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
   std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
@@ -111,7 +111,7 @@ private:
   std::vector<uint16_t> laneOf;
   std::vector<std::vector<LinkId>> fastestIn;
 
-  BitRows have, due, sourceOf, need;
+  BitRows have, due, sourceOf;
   /// Short lists for the sparse phases of full problems: the chunks an NPU
   /// holds (kept only while it holds fewer than shortList) and the chunks it
   /// lacks (built once it lacks fewer than shortList, then pruned).
@@ -143,10 +143,11 @@ private:
   std::vector<std::vector<Candidate>> candidates; // [link], min-heap
   std::vector<Candidate> setAside;
   std::vector<std::pair<LinkId, int64_t>> offerScratch;
-  /// need, forwarded and holds (a copy of have) are chunk-major: a chunk's
-  /// bits for every NPU share a few cache lines, and the general problems'
-  /// lookups are mostly one chunk at several NPUs.
-  BitRows forwarded, holds;
+  /// Chunk-major (row = chunk, column = NPU): a chunk's bits for every NPU
+  /// share a few cache lines, and general problems mostly look up one chunk
+  /// at several NPUs. neededAt: destinations; forwarded: NPUs that passed on
+  /// a one-destination chunk; presentAt: a copy of have.
+  BitRows neededAt, forwarded, presentAt;
   /// The destination of chunks that have one, else kSeveral.
   static constexpr uint32_t kSeveral = UINT32_MAX;
   std::vector<uint32_t> soleDestination;
@@ -177,10 +178,10 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       words((problem.numChunks() + 63) / 64),
       costs(network, problem.chunkSizes, problem.numChunks(), options.model),
       have(problem.numNpus, words), due(problem.numNpus, words),
-      sourceOf(problem.numNpus, words), need(0, 0),
+      sourceOf(problem.numNpus, words),
       shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
       missing(problem.numNpus), missingBuilt(problem.numNpus, 0),
-      forwarded(0, 0), holds(0, 0) {
+      neededAt(0, 0), forwarded(0, 0), presentAt(0, 0) {
   full = isFull();
   indexLinks();
   placeSources();
@@ -191,7 +192,7 @@ TenRun::TenRun(const Network &network, const Problem &problem,
   for (uint32_t c = 0; c < numChunks; ++c) {
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i)
-      holds.set(c, problem.sources[i]);
+      presentAt.set(c, problem.sources[i]);
     if (problem.numDestinations(c) > 0)
       for (uint32_t i = problem.sourceOffsets[c];
            i < problem.sourceOffsets[c + 1]; ++i)
@@ -259,15 +260,15 @@ void TenRun::placeSources() {
 /// destination.
 void TenRun::indexDestinations() {
   size_t npuWords = (numNpus + 63) / 64;
-  need = BitRows(numChunks, npuWords);
+  neededAt = BitRows(numChunks, npuWords);
   forwarded = BitRows(numChunks, npuWords);
-  holds = BitRows(numChunks, npuWords);
+  presentAt = BitRows(numChunks, npuWords);
   candidates.resize(network.numLinks());
   destinationIndex.assign(numNpus, -1);
   soleDestination.assign(numChunks, kSeveral);
   for (uint32_t c = 0; c < numChunks; ++c) {
     problem.forEachDestination(c, [&](uint32_t d) {
-      need.set(c, d);
+      neededAt.set(c, d);
       if (problem.numDestinations(c) == 1)
         soleDestination[c] = d;
       if (destinationIndex[d] < 0) {
@@ -391,7 +392,7 @@ int64_t TenRun::pickFull(LinkId l, int64_t now) {
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
   int64_t best = -1;
   problem.forEachDestination(c, [&](uint32_t d) {
-    if (holds.test(c, d))
+    if (presentAt.test(c, d))
       return;
     const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
     if (dist[v] < dist[u])
@@ -405,18 +406,18 @@ std::optional<int64_t> TenRun::candidateKey(LinkId l, uint32_t c) const {
   if (uint32_t d = soleDestination[c]; d != kSeveral) {
     // The common case (All-to-All, Scatter, Gather), with fewer lookups in
     // the large bitsets.
-    if (holds.test(c, d))
+    if (presentAt.test(c, d))
       return std::nullopt;
     if (v == d)
       return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
     const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
-    if (dist[v] >= dist[u] || holds.test(c, v))
+    if (dist[v] >= dist[u] || presentAt.test(c, v))
       return std::nullopt;
     return -dist[v];
   }
-  if (holds.test(c, v))
+  if (presentAt.test(c, v))
     return std::nullopt;
-  if (need.test(c, v))
+  if (neededAt.test(c, v))
     return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
   int64_t gain = forwardGain(c, u, v);
   if (gain < 0)
@@ -548,7 +549,7 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
     events.push({now + busy, nextSeq++, l});
   // A chunk with one destination is forwarded from u once (v passes it on,
   // even if the transfer turns out redundant).
-  if (!full && !need.test(chunk, v) && problem.numDestinations(chunk) == 1)
+  if (!full && !neededAt.test(chunk, v) && problem.numDestinations(chunk) == 1)
     forwarded.set(chunk, u);
 }
 
@@ -564,10 +565,10 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
     --totalRemaining;
   }
   if (!full) {
-    holds.set(chunk, v);
+    presentAt.set(chunk, v);
     bool moreToGo = false;
     problem.forEachDestination(chunk, [&](uint32_t d) {
-      moreToGo = moreToGo || !holds.test(chunk, d);
+      moreToGo = moreToGo || !presentAt.test(chunk, d);
     });
     if (moreToGo)
       offer(v, chunk);
