@@ -1,13 +1,14 @@
 //===- ReservationRouter.cpp - Chunk-by-chunk earliest-arrival routing ----===//
 //
 // Each link keeps its reserved intervals [start, start + occupancy), sorted
-// and disjoint. A chunk ready at u at time t can start over u->v at the
-// first gap of length occupancy at or after t; that start is monotone in t,
-// so Dijkstra on arrival times finds earliest arrivals. A tree's links are
-// distinct (one parent link per node), so reserving a whole tree at once
-// never double-books a link. Every reservation respects the simulator's
-// rules (link order by start, a chunk leaves only after it arrived), so
-// compacting the result can only make it earlier.
+// and disjoint (back-to-back ones merged). A chunk ready at u at time t
+// can start over u->v at the first gap of length occupancy at or after t;
+// that start is monotone in t, so Dijkstra on arrival times finds earliest
+// arrivals. A tree's links are distinct (one parent link per node), so
+// reserving a whole tree at once never double-books a link. Every
+// reservation respects the simulator's rules (link order by start, a chunk
+// leaves only after it arrived), so compacting the result can only make it
+// earlier.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +102,29 @@ void Router::reserve(LinkId l, uint32_t c, int64_t start) {
   auto it = std::lower_bound(
       list.begin(), list.end(), start,
       [](const Interval &a, int64_t time) { return a.start < time; });
+  // Back-to-back reservations (the usual case on a busy link) become one
+  // interval, so earliestStart steps over a busy stretch at once. The free
+  // time is the same; empty intervals are left alone (earliestStart treats
+  // them as a boundary a chunk may not straddle).
+  if (i.end > i.start) {
+    auto previous = it == list.begin() ? list.end() : it - 1;
+    bool before = previous != list.end() && previous->end == i.start &&
+                  previous->end > previous->start;
+    bool after = it != list.end() && it->start == i.end && it->end > it->start;
+    if (before && after) {
+      previous->end = it->end;
+      list.erase(it);
+      return;
+    }
+    if (before) {
+      previous->end = i.end;
+      return;
+    }
+    if (after) {
+      it->start = i.start;
+      return;
+    }
+  }
   list.insert(it, i);
 }
 

@@ -8,9 +8,12 @@
 // - "full" problems (every NPU holds or needs every chunk: All-Gather and
 //   Broadcast on the whole network) scan word-parallel bitsets
 //   have[src] & ~have[dst] & ~due[dst], starting at a seeded random word;
-// - other problems scan the source's transit list (chunks it holds that
-//   still have somewhere to go), which also allows store-and-forward through
-//   NPUs that do not need the chunk.
+// - other problems keep, per link, a heap of the chunks its source holds
+//   that its destination needs or that the link brings closer to a remaining
+//   destination (store-and-forward through NPUs that do not need them),
+//   filled when a chunk arrives and pruned lazily when a pick meets a stale
+//   entry: a pick no longer scans every chunk the source holds (hundreds to
+//   thousands per NPU in an All-to-All).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +25,9 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <queue>
 #include <random>
-#include <set>
 #include <unordered_map>
 
 namespace tacos {
@@ -70,7 +73,7 @@ private:
   void computeDistances();
 
   bool isDestination(uint32_t v, uint32_t c) const {
-    return full ? !sourceOf.test(v, c) : need.test(v, c);
+    return full ? !sourceOf.test(v, c) : neededAt.test(c, v);
   }
   LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
   std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
@@ -84,6 +87,14 @@ private:
   /// Whether forwarding c over u->v brings it strictly closer to one of its
   /// remaining destinations; returns that destination's remaining distance.
   int64_t forwardGain(uint32_t c, uint32_t u, uint32_t v) const;
+  /// The heap key of c on l (smaller is better), or none if l is of no use
+  /// to c any more.
+  std::optional<int64_t> candidateKey(LinkId l, uint32_t c) const;
+  /// Offers c, just arrived at (or starting at) u, to u's out-links.
+  void offer(uint32_t u, uint32_t c);
+  /// Whether u still passes c on: a chunk with one destination is forwarded
+  /// from u only once.
+  bool inTransit(uint32_t u, uint32_t c) const { return !forwarded.test(c, u); }
   bool heldAt(uint32_t u, uint32_t c, int64_t time) const;
   int64_t pickReplacement(LinkId l, const InFlight &t);
   void start(LinkId l, uint32_t chunk, int64_t now);
@@ -101,7 +112,7 @@ private:
   std::vector<uint16_t> laneOf;
   std::vector<std::vector<LinkId>> fastestIn;
 
-  BitRows have, due, sourceOf, need;
+  BitRows have, due, sourceOf;
   /// Short lists for the sparse phases of full problems: the chunks an NPU
   /// holds (kept only while it holds fewer than shortList) and the chunks it
   /// lacks (built once it lacks fewer than shortList, then pruned).
@@ -120,7 +131,27 @@ private:
   int64_t longestDuration = 0;
 
   // General problems only.
-  std::vector<std::vector<uint32_t>> transit;
+  /// A link's candidate: deliveries first (key INT64_MIN + holders at the
+  /// last look, rarest first), then forwards (key -gain, farthest remaining
+  /// destination first); ties by a seeded random number drawn on entry.
+  struct Candidate {
+    int64_t key;
+    uint32_t tie, chunk;
+    bool operator>(const Candidate &o) const {
+      return key != o.key ? key > o.key : tie > o.tie;
+    }
+  };
+  std::vector<std::vector<Candidate>> candidates; // [link], min-heap
+  std::vector<Candidate> setAside;
+  std::vector<std::pair<LinkId, int64_t>> offerScratch;
+  /// Chunk-major (row = chunk, column = NPU): a chunk's bits for every NPU
+  /// share a few cache lines, and general problems mostly look up one chunk
+  /// at several NPUs. neededAt: destinations; forwarded: NPUs that passed on
+  /// a one-destination chunk; presentAt: a copy of have.
+  BitRows neededAt, forwarded, presentAt;
+  /// The destination of chunks that have one, else kSeveral.
+  static constexpr uint32_t kSeveral = UINT32_MAX;
+  std::vector<uint32_t> soleDestination;
   std::vector<int32_t> destinationIndex;
   std::vector<std::vector<int64_t>> distanceTo; // [dest index][npu]
 
@@ -148,9 +179,10 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       words((problem.numChunks() + 63) / 64),
       costs(network, problem.chunkSizes, problem.numChunks(), options.model),
       have(problem.numNpus, words), due(problem.numNpus, words),
-      sourceOf(problem.numNpus, words), need(0, 0),
+      sourceOf(problem.numNpus, words),
       shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
-      missing(problem.numNpus), missingBuilt(problem.numNpus, 0) {
+      missing(problem.numNpus), missingBuilt(problem.numNpus, 0),
+      neededAt(0, 0), forwarded(0, 0), presentAt(0, 0) {
   full = isFull();
   indexLinks();
   placeSources();
@@ -158,6 +190,15 @@ TenRun::TenRun(const Network &network, const Problem &problem,
     return;
   indexDestinations();
   computeDistances();
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    for (uint32_t i = problem.sourceOffsets[c];
+         i < problem.sourceOffsets[c + 1]; ++i)
+      presentAt.set(c, problem.sources[i]);
+    if (problem.numDestinations(c) > 0)
+      for (uint32_t i = problem.sourceOffsets[c];
+           i < problem.sourceOffsets[c + 1]; ++i)
+        offer(problem.sources[i], c);
+  }
 }
 
 /// Full problems: every chunk's sources and destinations cover all NPUs.
@@ -216,24 +257,26 @@ void TenRun::placeSources() {
   totalRemaining = totalDeliveries = problem.numDeliveries();
 }
 
-/// General problems: which NPU needs which chunk, the chunks each source
-/// has to pass on, and an index for every destination.
+/// General problems: which NPU needs which chunk, and an index for every
+/// destination.
 void TenRun::indexDestinations() {
-  need = BitRows(numNpus, words);
-  transit.resize(numNpus);
+  size_t npuWords = (numNpus + 63) / 64;
+  neededAt = BitRows(numChunks, npuWords);
+  forwarded = BitRows(numChunks, npuWords);
+  presentAt = BitRows(numChunks, npuWords);
+  candidates.resize(network.numLinks());
   destinationIndex.assign(numNpus, -1);
+  soleDestination.assign(numChunks, kSeveral);
   for (uint32_t c = 0; c < numChunks; ++c) {
     problem.forEachDestination(c, [&](uint32_t d) {
-      need.set(d, c);
+      neededAt.set(c, d);
+      if (problem.numDestinations(c) == 1)
+        soleDestination[c] = d;
       if (destinationIndex[d] < 0) {
         destinationIndex[d] = int32_t(distanceTo.size());
         distanceTo.emplace_back();
       }
     });
-    if (problem.numDestinations(c) > 0)
-      for (uint32_t i = problem.sourceOffsets[c];
-           i < problem.sourceOffsets[c + 1]; ++i)
-        transit[problem.sources[i]].push_back(c);
   }
 }
 
@@ -350,7 +393,7 @@ int64_t TenRun::pickFull(LinkId l, int64_t now) {
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
   int64_t best = -1;
   problem.forEachDestination(c, [&](uint32_t d) {
-    if (have.test(d, c))
+    if (presentAt.test(c, d))
       return;
     const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
     if (dist[v] < dist[u])
@@ -359,37 +402,92 @@ int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
   return best;
 }
 
+std::optional<int64_t> TenRun::candidateKey(LinkId l, uint32_t c) const {
+  uint32_t u = network.src(l), v = network.dst(l);
+  if (uint32_t d = soleDestination[c]; d != kSeveral) {
+    // The common case (All-to-All, Scatter, Gather), with fewer lookups in
+    // the large bitsets.
+    if (presentAt.test(c, d))
+      return std::nullopt;
+    if (v == d)
+      return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
+    const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
+    if (dist[v] >= dist[u] || presentAt.test(c, v))
+      return std::nullopt;
+    return -dist[v];
+  }
+  if (presentAt.test(c, v))
+    return std::nullopt;
+  if (neededAt.test(c, v))
+    return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
+  int64_t gain = forwardGain(c, u, v);
+  if (gain < 0)
+    return std::nullopt;
+  return -gain;
+}
+
+void TenRun::offer(uint32_t u, uint32_t c) {
+  // Among equal keys, chunks with fewer useful links go first: a chunk only
+  // one link serves waits for it, one with a choice can take another.
+  std::vector<std::pair<LinkId, int64_t>> &useful = offerScratch;
+  useful.clear();
+  for (LinkId l : network.outLinks(u)) {
+    if (network.dst(l) >= numNpus)
+      continue;
+    if (std::optional<int64_t> key = candidateKey(l, c))
+      useful.push_back({l, *key});
+  }
+  uint32_t choice = soleDestination[c] != kSeveral
+                        ? std::min<uint32_t>(uint32_t(useful.size()), 255) << 24
+                        : 0;
+  for (auto [l, key] : useful) {
+    std::vector<Candidate> &heap = candidates[l];
+    heap.push_back({key, choice | uint32_t(rng() & 0xffffff), c});
+    std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+  }
+}
+
 int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
   uint32_t u = network.src(l), v = network.dst(l);
-  std::vector<uint32_t> &list = transit[u];
-  if (list.empty())
-    return -1;
-  // Score: direct deliveries first (rarest first), then forwarding toward the
-  // farthest remaining destination. Ties go to the first seen from a random
-  // offset.
+  std::vector<Candidate> &heap = candidates[l];
+  auto pop = [&] {
+    std::pop_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+    Candidate top = heap.back();
+    heap.pop_back();
+    return top;
+  };
+  auto push = [&](const Candidate &entry) {
+    heap.push_back(entry);
+    std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+  };
+  // Keys only get worse (holders grow, destinations get served), so a top
+  // whose key is still current is the best candidate; a stale one is
+  // re-keyed or dropped. Chunks due at v sooner are skipped, not dropped:
+  // their transfer may yet turn out redundant.
   int64_t best = -1;
-  std::pair<int, int64_t> bestScore{2, 0};
-  size_t first = size_t(rng() % list.size());
-  for (size_t i = 0; i < list.size(); ++i) {
-    uint32_t c = list[(first + i) % list.size()];
-    if (have.test(v, c))
+  while (!heap.empty()) {
+    Candidate top = pop();
+    if (!inTransit(u, top.chunk))
       continue;
-    if (due.test(v, c) && dueSoonerThan(v, c, now + cost(l, c).duration))
+    std::optional<int64_t> key = candidateKey(l, top.chunk);
+    if (!key)
       continue;
-    std::pair<int, int64_t> score;
-    if (need.test(v, c)) {
-      score = {0, int64_t(holders[c])};
-    } else {
-      int64_t gain = forwardGain(c, u, v);
-      if (gain < 0)
-        continue;
-      score = {1, -gain};
+    if (*key != top.key) {
+      top.key = *key;
+      push(top);
+      continue;
     }
-    if (score < bestScore) {
-      bestScore = score;
-      best = c;
+    if (due.test(v, top.chunk) &&
+        dueSoonerThan(v, top.chunk, now + cost(l, top.chunk).duration)) {
+      setAside.push_back(top);
+      continue;
     }
+    best = top.chunk;
+    break;
   }
+  for (const Candidate &entry : setAside)
+    push(entry);
+  setAside.clear();
   return best;
 }
 
@@ -429,9 +527,10 @@ int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
     }
     return -1;
   }
-  for (uint32_t c : transit[u])
-    if (usable(c))
-      return c;
+  // The chunks u could deliver over l are among l's candidates.
+  for (const Candidate &entry : candidates[l])
+    if (inTransit(u, entry.chunk) && usable(entry.chunk))
+      return entry.chunk;
   return -1;
 }
 
@@ -449,16 +548,10 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
   events.push({end, nextSeq++, l});
   if (now + busy != end)
     events.push({now + busy, nextSeq++, l});
-  // A chunk with one destination is forwarded from u once: drop it from u's
-  // transit list (it is re-added if the transfer turns out redundant).
-  if (!full && !need.test(v, chunk) && problem.numDestinations(chunk) == 1) {
-    std::vector<uint32_t> &list = transit[u];
-    auto pos = std::find(list.begin(), list.end(), chunk);
-    if (pos != list.end()) {
-      *pos = list.back();
-      list.pop_back();
-    }
-  }
+  // A chunk with one destination is forwarded from u once (v passes it on,
+  // even if the transfer turns out redundant).
+  if (!full && !neededAt.test(chunk, v) && problem.numDestinations(chunk) == 1)
+    forwarded.set(chunk, u);
 }
 
 void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
@@ -473,12 +566,13 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
     --totalRemaining;
   }
   if (!full) {
+    presentAt.set(chunk, v);
     bool moreToGo = false;
     problem.forEachDestination(chunk, [&](uint32_t d) {
-      moreToGo = moreToGo || !have.test(d, chunk);
+      moreToGo = moreToGo || !presentAt.test(chunk, d);
     });
     if (moreToGo)
-      transit[v].push_back(chunk);
+      offer(v, chunk);
   }
   auto &log = recent[v];
   log.push_back({end, chunk});
@@ -606,39 +700,57 @@ std::string checkReachability(const Network &network, const Problem &problem) {
 /// Store-and-forward can leave dead ends: a chunk forwarded to an NPU that
 /// needs it not and passes it on to nobody (another path got there first).
 /// Those transfers only cost bandwidth, and inverted into a reduction they
-/// would send a value the NPU never had, so they go. Walking transfers from
-/// the latest start backwards sees every forward before the arrival it uses.
+/// would send a value the NPU never had, so they go. Walking a chunk's
+/// transfers from the latest start backwards sees every forward before the
+/// arrival it uses; chunks are independent, so they are walked one at a time
+/// with per-NPU marks (linear apart from one sort by start).
 static Schedule pruneDeadEnds(const ScheduleView &transfers,
                               const Problem &problem) {
   std::vector<uint8_t> participant(problem.numNpus, 0);
   for (uint32_t v : problem.participants)
     participant[v] = 1;
-  std::set<std::pair<uint32_t, uint32_t>> explicitDestinations, forwards;
-  if (!problem.othersAreDestinations)
-    for (uint32_t c = 0; c < problem.numChunks(); ++c)
-      problem.forEachDestination(
-          c, [&](uint32_t d) { explicitDestinations.insert({c, d}); });
-  auto isDestination = [&](uint32_t c, uint32_t v) {
-    return problem.othersAreDestinations
-               ? participant[v] && !problem.isSource(c, v)
-               : explicitDestinations.count({c, v}) > 0;
-  };
-  std::vector<size_t> order(transfers.size());
-  for (size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return transfers.start(a) > transfers.start(b);
-  });
-  std::vector<uint8_t> keep(transfers.size(), 0);
-  for (size_t i : order) {
-    uint32_t c = transfers.chunk(i), v = transfers.dst(i);
-    if (isDestination(c, v) || forwards.count({c, v})) {
-      keep[i] = 1;
-      forwards.insert({c, transfers.src(i)});
+  // byChunk: transfer indices, latest start first (ties: schedule order),
+  // grouped by chunk with a stable counting sort. One sort of contiguous
+  // keys, not one per chunk.
+  size_t n = transfers.size();
+  std::vector<std::pair<int64_t, size_t>> latestFirst(n);
+  for (size_t i = 0; i < n; ++i)
+    latestFirst[i] = {-transfers.start(i), i};
+  std::sort(latestFirst.begin(), latestFirst.end());
+  uint32_t numChunks = problem.numChunks();
+  std::vector<size_t> offsets(size_t(numChunks) + 1, 0), byChunk(n);
+  for (size_t i = 0; i < n; ++i)
+    ++offsets[transfers.chunk(i) + 1];
+  for (uint32_t c = 0; c < numChunks; ++c)
+    offsets[c + 1] += offsets[c];
+  std::vector<size_t> next(offsets.begin(), offsets.end() - 1);
+  for (auto [negatedStart, i] : latestFirst)
+    byChunk[next[transfers.chunk(i)]++] = i;
+  latestFirst = {};
+  // destinationOf[v] == c: v is an explicit destination of chunk c;
+  // forwards[v] == c: v passes chunk c on in a kept transfer.
+  constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> destinationOf(problem.numNpus, kNone),
+      forwards(problem.numNpus, kNone);
+  std::vector<uint8_t> keep(n, 0);
+  for (uint32_t c = 0; c < numChunks; ++c) {
+    auto first = byChunk.begin() + offsets[c],
+         last = byChunk.begin() + offsets[c + 1];
+    if (!problem.othersAreDestinations)
+      problem.forEachDestination(c, [&](uint32_t d) { destinationOf[d] = c; });
+    for (auto it = first; it != last; ++it) {
+      uint32_t v = transfers.dst(*it);
+      bool isDestination = problem.othersAreDestinations
+                               ? participant[v] && !problem.isSource(c, v)
+                               : destinationOf[v] == c;
+      if (isDestination || forwards[v] == c) {
+        keep[*it] = 1;
+        forwards[transfers.src(*it)] = c;
+      }
     }
   }
   Schedule pruned;
-  for (size_t i = 0; i < transfers.size(); ++i)
+  for (size_t i = 0; i < n; ++i)
     if (keep[i])
       pruned.push_back(transfers[i]);
   return pruned;
