@@ -18,6 +18,7 @@
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/ReservationRouter.h"
+#include "tacos/Synthesis/Trials.h"
 
 #include <algorithm>
 #include <deque>
@@ -677,66 +678,78 @@ static AlgorithmResult routeTrial(const Network &network,
   return result;
 }
 
-AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
-                              const AlgorithmOptions &options) {
-  AlgorithmResult best;
-  best.error = checkSynthesizable(network, problem);
-  if (!best.error.empty())
-    return best;
-  bool haveBest = false;
-  for (unsigned trial = 0; trial < std::max(1u, options.trials); ++trial) {
-    uint64_t seed = options.seed + trial;
-    AlgorithmResult result;
-    result.seed = seed;
-    TenRun run(network, problem, options, seed);
-    result.error = run.run(result);
-    if (!result.error.empty())
-      return result;
-    if (options.materialize) {
-      bool everyoneNeedsEverything =
-          problem.othersAreDestinations &&
-          problem.participants.size() == problem.numNpus;
-      if (!everyoneNeedsEverything) {
-        result.schedule = pruneDeadEnds(result.schedule.view(), problem);
-        result.numTransfers = result.schedule.size();
-      }
-      SimulationResult timed =
-          compact(network, problem, result.schedule.view(), options.model);
-      if (!timed.error.empty()) {
-        result.error = "internal error: synthesized schedule does not "
-                       "simulate: " +
-                       timed.error;
-        return result;
-      }
-      result.schedule = std::move(timed.schedule);
-      result.timePs = timed.timePs;
-      if (options.reservationRouting && routerApplies(network, problem)) {
-        // Every trial tries a shuffled order; the first also both
-        // deterministic ones (ReservationRouter.h). No order wins everywhere.
-        std::vector<uint64_t> orders = {seed + 2};
-        if (trial == 0)
-          orders.insert(orders.begin(), {0, 1});
-        // Chunks of two sizes: exact and even slots both (see the router).
-        std::vector<bool> slotModes = {false};
-        if (!problem.chunkSizes.uniform())
-          slotModes.push_back(true);
-        for (uint64_t order : orders)
-          for (bool evenSlots : slotModes) {
-            AlgorithmResult routed =
-                routeTrial(network, problem, options, seed, order, evenSlots);
-            if (!routed.error.empty())
-              return routed;
-            if (routed.timePs < result.timePs)
-              result = std::move(routed);
-          }
-      }
+/// One trial: the greedy with `seed`, pruned and compacted, and where it
+/// applies the reservation router's orders (the first trial also tries the
+/// deterministic ones). Runs concurrently with other trials: it reads the
+/// shared network, problem and options and writes only its own result.
+static AlgorithmResult runTenTrial(const Network &network,
+                                  const Problem &problem,
+                                  const AlgorithmOptions &options,
+                                  uint64_t seed, unsigned trial) {
+  AlgorithmResult result;
+  result.seed = seed;
+  TenRun run(network, problem, options, seed);
+  result.error = run.run(result);
+  if (!result.error.empty())
+    return result;
+  if (options.materialize) {
+    bool everyoneNeedsEverything =
+        problem.othersAreDestinations &&
+        problem.participants.size() == problem.numNpus;
+    if (!everyoneNeedsEverything) {
+      result.schedule = pruneDeadEnds(result.schedule.view(), problem);
+      result.numTransfers = result.schedule.size();
     }
-    if (!haveBest || result.timePs < best.timePs) {
-      best = std::move(result);
-      haveBest = true;
+    SimulationResult timed =
+        compact(network, problem, result.schedule.view(), options.model);
+    if (!timed.error.empty()) {
+      result.error = "internal error: synthesized schedule does not "
+                     "simulate: " +
+                     timed.error;
+      return result;
+    }
+    result.schedule = std::move(timed.schedule);
+    result.timePs = timed.timePs;
+    if (options.reservationRouting && routerApplies(network, problem)) {
+      // Every trial tries a shuffled order; the first also both
+      // deterministic ones (ReservationRouter.h). No order wins everywhere.
+      std::vector<uint64_t> orders = {seed + 2};
+      if (trial == 0)
+        orders.insert(orders.begin(), {0, 1});
+      // Chunks of two sizes: exact and even slots both (see the router).
+      std::vector<bool> slotModes = {false};
+      if (!problem.chunkSizes.uniform())
+        slotModes.push_back(true);
+      for (uint64_t order : orders)
+        for (bool evenSlots : slotModes) {
+          AlgorithmResult routed =
+              routeTrial(network, problem, options, seed, order, evenSlots);
+          if (!routed.error.empty())
+            return routed;
+          if (routed.timePs < result.timePs)
+            result = std::move(routed);
+        }
     }
   }
-  return best;
+  return result;
+}
+
+AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
+                              const AlgorithmOptions &options) {
+  AlgorithmResult checked;
+  checked.error = checkSynthesizable(network, problem);
+  if (!checked.error.empty())
+    return checked;
+  unsigned trials = std::max(1u, options.trials);
+  TrialProgress progress(options.progress, trials);
+  return fastestOfTrials(trials, options.threads, [&](unsigned trial) {
+    AlgorithmOptions own = options;
+    own.progress = progress.of(trial);
+    AlgorithmResult result =
+        runTenTrial(network, problem, own, options.seed + trial, trial);
+    progress.report(trial, 1.0);
+    return result;
+  });
 }
 
 } // namespace tacos
