@@ -54,8 +54,11 @@ void TrialProgress::report(unsigned trial, double fraction) {
   std::lock_guard<std::mutex> lock(mutex);
   if (fraction <= done[trial])
     return;
-  sum += fraction - done[trial];
   done[trial] = fraction;
+  // Summed afresh, in trial order: it only grows, and all ones give 1.
+  double sum = 0;
+  for (double each : done)
+    sum += each;
   progress(std::min(1.0, sum / double(done.size())));
 }
 

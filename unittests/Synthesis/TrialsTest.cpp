@@ -132,6 +132,36 @@ TEST(TrialsTest, FastestOfTrialsIsTheSequentialOutcome) {
   }
 }
 
+// Progress over trials on several threads: never two calls at once, never
+// backwards, and 1 at the end (every trial counts, not only the first).
+TEST(TrialsTest, ProgressIsOneGrowingFraction) {
+  TrialProgress progress(nullptr, 3);
+  EXPECT_FALSE(progress.of(0));
+  std::atomic<bool> inside{false};
+  std::atomic<bool> overlapped{false};
+  std::vector<double> seen;
+  TrialProgress shared(
+      [&](double done) {
+        if (inside.exchange(true))
+          overlapped = true;
+        seen.push_back(done);
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+        inside = false;
+      },
+      6);
+  forEachTrial(6, 3, [&](unsigned trial) {
+    std::function<void(double)> report = shared.of(trial);
+    for (int step = 1; step <= 20; ++step)
+      report(step / 20.0);
+    return true;
+  });
+  EXPECT_FALSE(overlapped.load());
+  ASSERT_FALSE(seen.empty());
+  EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+  EXPECT_LT(seen.front(), 0.2);
+}
+
 Network torus(std::vector<int64_t> sides, double gbps) {
   TopologySpec spec;
   for (int64_t side : sides)

@@ -95,7 +95,6 @@ private:
   std::function<void(double)> progress;
   std::mutex mutex;
   std::vector<double> done;
-  double sum = 0;
 };
 
 /// The common case: `run(trial)` builds one trial's result (error set on
