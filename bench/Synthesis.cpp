@@ -32,7 +32,8 @@ using namespace tacos;
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s torus|mesh|a2a|ar SIDE [none|yes] [trials] "
+    std::fprintf(stderr,
+                 "usage: %s torus|mesh|a2a|ar SIDE [none|yes] [trials] "
                  "[threads]\n",
                  argv[0]);
     return 1;

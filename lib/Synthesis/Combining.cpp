@@ -112,8 +112,8 @@ struct CombiningTrials {
 /// `report` takes the trial's progress (each phase is an equal share).
 static bool runCombiningTrial(const Network &network, const Network &reverse,
                               const CollectiveSpec &spec,
-                              const Problem &dualProblem, AlgorithmOptions phase,
-                              unsigned trial,
+                              const Problem &dualProblem,
+                              AlgorithmOptions phase, unsigned trial,
                               const std::function<void(double)> &report,
                               bool keepPhases, CombiningTrials &kept) {
   bool twoPhases = spec.kind == CollectiveKind::AllReduce;

@@ -107,27 +107,25 @@ TEST(TrialsTest, FastestTrialBreaksTiesByTrial) {
 TEST(TrialsTest, FastestOfTrialsIsTheSequentialOutcome) {
   const int64_t times[] = {5, 3, 3, 7, 4, 9, 3, 4};
   for (unsigned threads : kThreadCounts) {
-    AlgorithmResult result =
-        fastestOfTrials(8, threads, [&](unsigned trial) {
-          finishInReverse(trial, 8);
-          AlgorithmResult one;
-          one.timePs = times[trial];
-          one.seed = 100 + trial;
-          return one;
-        });
+    AlgorithmResult result = fastestOfTrials(8, threads, [&](unsigned trial) {
+      finishInReverse(trial, 8);
+      AlgorithmResult one;
+      one.timePs = times[trial];
+      one.seed = 100 + trial;
+      return one;
+    });
     EXPECT_EQ(result.error, "");
     EXPECT_EQ(result.seed, 101u) << "threads=" << threads;
     EXPECT_EQ(result.timePs, 3);
 
-    AlgorithmResult failed =
-        fastestOfTrials(8, threads, [&](unsigned trial) {
-          finishInReverse(trial, 8);
-          AlgorithmResult one;
-          one.timePs = times[trial];
-          if (trial == 4 || trial == 7)
-            one.error = "trial " + std::to_string(trial) + " failed";
-          return one;
-        });
+    AlgorithmResult failed = fastestOfTrials(8, threads, [&](unsigned trial) {
+      finishInReverse(trial, 8);
+      AlgorithmResult one;
+      one.timePs = times[trial];
+      if (trial == 4 || trial == 7)
+        one.error = "trial " + std::to_string(trial) + " failed";
+      return one;
+    });
     EXPECT_EQ(failed.error, "trial 4 failed") << "threads=" << threads;
   }
 }
@@ -226,8 +224,8 @@ TEST(TrialsTest, SynthesisIsTheSameWhateverTheThreadCount) {
           << c.name << ", threads=" << threads;
       ScheduleView a = sequential.schedule.view(), b = parallel.schedule.view();
       for (size_t i = 0; i < a.size(); ++i)
-        ASSERT_EQ(a[i], b[i]) << c.name << ", threads=" << threads
-                              << ", transfer " << i;
+        ASSERT_EQ(a[i], b[i])
+            << c.name << ", threads=" << threads << ", transfer " << i;
     }
   }
 }

@@ -57,8 +57,8 @@ public:
     std::optional<T> loser; // freed outside the lock
     {
       std::lock_guard<std::mutex> lock(mutex);
-      if (kept && (keptTime < timePs ||
-                   (keptTime == timePs && keptTrial < trial))) {
+      if (kept &&
+          (keptTime < timePs || (keptTime == timePs && keptTrial < trial))) {
         loser = std::move(candidate);
         return;
       }
