@@ -6,6 +6,9 @@
 //   build/bench/bench-synthesis a2a 8           # 8x8x8 torus All-to-All
 //   build/bench/bench-synthesis ar 8            # 8x8x8 torus All-Reduce,
 //                                               # 200/100/50 GBps, 1 us
+//   build/bench/bench-synthesis torus 24 yes 8 2  # 8 trials on 2 threads
+// Arguments after SIDE: materialize (`none`, or anything else for yes),
+// trials (1), threads (0: every core).
 // Links are 50 GiBps, 0.5 us; collectives are 1 GiB with one chunk per NPU.
 // Prints synthesis time, transfers per second, peak memory, collective time
 // and its ratio to the best lower bound.
@@ -15,6 +18,7 @@
 #include "tacos/Network/Quantity.h"
 #include "tacos/Synthesis/LowerBounds.h"
 #include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Synthesis/Trials.h"
 
 #include <sys/resource.h>
 
@@ -46,7 +50,9 @@ static uint64_t scheduleHash(const ScheduleView &view) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s torus|mesh|a2a SIDE [none] [trials]\n",
+    std::fprintf(stderr,
+                 "usage: %s torus|mesh|a2a|ar SIDE [none|yes] [trials] "
+                 "[threads]\n",
                  argv[0]);
     return 1;
   }
@@ -54,6 +60,7 @@ int main(int argc, char **argv) {
   int64_t side = std::atoll(argv[2]);
   bool materialize = !(argc > 3 && std::strcmp(argv[3], "none") == 0);
   unsigned trials = argc > 4 ? unsigned(std::atoi(argv[4])) : 1;
+  unsigned threads = argc > 5 ? unsigned(std::atoi(argv[5])) : 0;
 
   LinkSpec link{50.0 * 1073741824.0, 500000, ""};
   TopologySpec spec;
@@ -87,6 +94,7 @@ int main(int argc, char **argv) {
   options.verify = false;
   options.materialize = materialize;
   options.trials = trials;
+  options.threads = threads;
   auto started = std::chrono::steady_clock::now();
   std::clock_t cpuStarted = std::clock();
   options.progress = [&](double done) {
@@ -116,11 +124,12 @@ int main(int argc, char **argv) {
   }
   rusage usage;
   getrusage(RUSAGE_SELF, &usage);
-  std::printf("%s %lldx%s: %u NPUs, %zu links, %s, materialize=%s, trials=%u\n",
+  std::printf("%s %lldx%s: %u NPUs, %zu links, %s, materialize=%s, trials=%u, "
+              "threads=%u\n",
               shape.c_str(), (long long)side, dims == 3 ? "x..." : "",
               network.numNpus(), network.numLinks(),
               collectiveName(collective.kind), materialize ? "yes" : "none",
-              trials);
+              trials, trialThreads(threads, trials));
   std::printf("  synthesis      %.3f s (CPU %.3f s)\n", seconds, cpuSeconds);
   std::printf("  transfers      %zu (%.2f M/s)\n", result.numTransfers,
               double(result.numTransfers) / seconds / 1e6);

@@ -15,11 +15,13 @@ void tacos::buildTacosPipeline(OpPassManager &pm,
   coll::CollDecomposeOptions decompose;
   decompose.seed = options.seed;
   decompose.trials = options.trials;
+  decompose.threads = options.threads;
   pm.addPass(coll::createCollDecompose(decompose));
   coll::CollSynthesizeOptions synthesize;
   synthesize.algorithm = options.algorithm;
   synthesize.seed = options.seed;
   synthesize.trials = options.trials;
+  synthesize.threads = options.threads;
   synthesize.materialize = options.materialize;
   pm.addPass(coll::createCollSynthesize(synthesize));
   pm.addPass(coll::createCollVerify());

@@ -4,6 +4,7 @@
 #include "tacos/Collective/ChunkCosts.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Inversion.h"
+#include "tacos/Synthesis/Trials.h"
 
 namespace tacos {
 
@@ -93,11 +94,62 @@ AlgorithmResult combinePhases(const Network &network,
   return result;
 }
 
-/// Keeps `candidate` in `best` if it is faster (ties: the earlier one).
-static void keepFaster(std::optional<AlgorithmResult> &best,
-                       AlgorithmResult &&candidate) {
-  if (!best || candidate.timePs < best->timePs)
-    best = std::move(candidate);
+namespace {
+
+/// What the trials keep: the fastest combined collective, and the fastest
+/// phases of any seeds (ties: the lowest trial, as in a sequential loop).
+struct CombiningTrials {
+  FastestTrial<AlgorithmResult> best, fastestGather, fastestSpread,
+      firstFailure;
+};
+
+} // namespace
+
+/// One seed's whole collective: the dual on G^T (and for All-Reduce on G),
+/// combined. Runs concurrently with other trials; false if it failed.
+/// `report` takes the trial's progress (each phase is an equal share).
+static bool runCombiningTrial(const Network &network, const Network &reverse,
+                              const CollectiveSpec &spec,
+                              const Problem &dualProblem,
+                              AlgorithmOptions phase, unsigned trial,
+                              const std::function<void(double)> &report,
+                              bool keepPhases, CombiningTrials &kept) {
+  bool twoPhases = spec.kind == CollectiveKind::AllReduce;
+  double phases = twoPhases ? 2 : 1;
+  if (report)
+    phase.progress = [&](double done) { report(done / phases); };
+  AlgorithmResult gather = runAlgorithm(reverse, dualProblem, phase);
+  if (!gather.error.empty()) {
+    kept.firstFailure.offer(std::move(gather), 0, trial);
+    return false;
+  }
+  std::optional<AlgorithmResult> spread;
+  if (twoPhases) {
+    if (report)
+      phase.progress = [&](double done) { report((1 + done) / phases); };
+    spread = runAlgorithm(network, dualProblem, phase);
+    if (!spread->error.empty()) {
+      kept.firstFailure.offer(std::move(*spread), 0, trial);
+      return false;
+    }
+  }
+  AlgorithmResult result = combinePhases(network, spec, dualProblem, gather,
+                                   spread ? &*spread : nullptr, phase);
+  if (!result.error.empty()) {
+    kept.firstFailure.offer(std::move(result), 0, trial);
+    return false;
+  }
+  int64_t time = result.timePs;
+  kept.best.offer(std::move(result), time, trial);
+  if (!keepPhases)
+    return true;
+  time = gather.timePs;
+  kept.fastestGather.offer(std::move(gather), time, trial);
+  if (spread) {
+    time = spread->timePs;
+    kept.fastestSpread.offer(std::move(*spread), time, trial);
+  }
+  return true;
 }
 
 AlgorithmResult synthesizeCombining(const Network &network,
@@ -105,50 +157,45 @@ AlgorithmResult synthesizeCombining(const Network &network,
                                     const Problem &dualProblem,
                                     const AlgorithmOptions &options) {
   Network reverse = transposed(network);
-  AlgorithmOptions phase = options;
-  phase.materialize = true;
-  phase.trials = 1;
   bool twoPhases = spec.kind == CollectiveKind::AllReduce;
   unsigned trials =
       isSeeded(options.algorithm) ? std::max(1u, options.trials) : 1;
   // Candidates are judged by the combined time: each seed's own pair, and
   // the pair of the fastest phases of any seeds (which need not combine
   // best: pipelining and compaction change the times).
-  std::optional<AlgorithmResult> best, fastestGather, fastestSpread;
-  for (unsigned trial = 0; trial < trials; ++trial) {
+  CombiningTrials kept;
+  TrialProgress progress(options.progress, trials);
+  forEachTrial(trials, options.threads, [&](unsigned trial) {
+    AlgorithmOptions phase = options;
+    phase.materialize = true;
+    phase.trials = 1;
     phase.seed = options.seed + trial;
-    AlgorithmResult gather = runAlgorithm(reverse, dualProblem, phase);
-    if (!gather.error.empty())
-      return gather;
-    std::optional<AlgorithmResult> spread;
-    if (twoPhases) {
-      spread = runAlgorithm(network, dualProblem, phase);
-      if (!spread->error.empty())
-        return *spread;
-    }
-    AlgorithmResult result = combinePhases(network, spec, dualProblem, gather,
-                                     spread ? &*spread : nullptr, phase);
-    if (!result.error.empty())
-      return result;
-    keepFaster(best, std::move(result));
-    if (trials == 1)
-      break;
-    keepFaster(fastestGather, std::move(gather));
-    if (spread)
-      keepFaster(fastestSpread, std::move(*spread));
-  }
+    phase.progress = nullptr;
+    bool ok = runCombiningTrial(network, reverse, spec, dualProblem, phase,
+                                trial, progress.of(trial), trials > 1, kept);
+    progress.report(trial, 1.0);
+    return ok;
+  });
+  if (!kept.firstFailure.empty())
+    return std::move(kept.firstFailure.value());
   if (twoPhases && trials > 1 &&
-      fastestGather->seed != fastestSpread->seed) {
+      kept.fastestGather.value().seed != kept.fastestSpread.value().seed) {
+    AlgorithmOptions phase = options;
+    phase.materialize = true;
+    phase.trials = 1;
     AlgorithmResult mixed =
-        combinePhases(network, spec, dualProblem, *fastestGather,
-                      &*fastestSpread, phase);
+        combinePhases(network, spec, dualProblem, kept.fastestGather.value(),
+                &kept.fastestSpread.value(), phase);
     if (!mixed.error.empty())
       return mixed;
-    keepFaster(best, std::move(mixed));
+    // After every trial: it wins only if strictly faster, as before.
+    int64_t time = mixed.timePs;
+    kept.best.offer(std::move(mixed), time, trials);
   }
+  AlgorithmResult best = std::move(kept.best.value());
   if (!options.materialize)
-    best->schedule = Schedule();
-  return std::move(*best);
+    best.schedule = Schedule();
+  return best;
 }
 
 } // namespace tacos

@@ -635,9 +635,12 @@ std::string FullRun::run(AlgorithmResult &result) {
   if (schedule && totalDeliveries < (size_t(1) << 28))
     schedule->reserve(totalDeliveries);
   // A second thread pays only when there are many NPUs to match at once.
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  // With several trials the threads run trials instead (Trials.h).
+  unsigned threads = options.threads ? options.threads
+                                     : std::thread::hardware_concurrency();
   if (options.trials > 1 || numNpus < 2 * 512)
     threads = 1;
+  threads = std::max(1u, threads);
   if (threads > 1)
     workers.emplace(threads);
   started.resize(threads);

@@ -2,18 +2,15 @@
 //
 // Matching works per destination, not per (chunk, destination) pair as the
 // reference TACOS does (which makes it cubic): at an event, each NPU with
-// idle in-links walks them fastest first and picks a chunk for each. Two
-// candidate sources:
-//
-// - "full" problems (every NPU holds or needs every chunk: All-Gather and
-//   Broadcast on the whole network) scan word-parallel bitsets
-//   have[src] & ~have[dst] & ~due[dst], starting at a seeded random word;
-// - other problems keep, per link, a heap of the chunks its source holds
-//   that its destination needs or that the link brings closer to a remaining
-//   destination (store-and-forward through NPUs that do not need them),
-//   filled when a chunk arrives and pruned lazily when a pick meets a stale
-//   entry: a pick no longer scans every chunk the source holds (hundreds to
-//   thousands per NPU in an All-to-All).
+// idle in-links walks them fastest first and picks a chunk for each.
+// "Full" problems (every NPU holds or needs every chunk: All-Gather and
+// Broadcast on the whole network) have their own lean state
+// (FullMatching.cpp). Here, for the others, each link keeps a heap of the
+// chunks its source holds that its destination needs or that the link
+// brings closer to a remaining destination (store-and-forward through NPUs
+// that do not need them), filled when a chunk arrives and pruned lazily
+// when a pick meets a stale entry: a pick does not scan every chunk the
+// source holds (hundreds to thousands per NPU in an All-to-All).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +19,7 @@
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/ReservationRouter.h"
+#include "tacos/Synthesis/Trials.h"
 
 #include <algorithm>
 #include <deque>
@@ -66,23 +64,18 @@ public:
 
 private:
   // The constructor's steps, in order.
-  bool isFull() const;
   void indexLinks();
   void placeSources();
   void indexDestinations();
   void computeDistances();
 
   bool isDestination(uint32_t v, uint32_t c) const {
-    return full ? !sourceOf.test(v, c) : neededAt.test(c, v);
+    return neededAt.test(c, v);
   }
   LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
   std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
   bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
   /// Picks a chunk for idle link l at time now, or returns -1.
-  int64_t pickFull(LinkId l, int64_t now);
-  /// Calls f(c) for chunks the source of l holds and its destination lacks,
-  /// until f returns false (full problems).
-  template <typename F> void forEachMissing(LinkId l, F &&f);
   int64_t pickGeneral(LinkId l, int64_t now);
   /// Whether forwarding c over u->v brings it strictly closer to one of its
   /// remaining destinations; returns that destination's remaining distance.
@@ -107,21 +100,12 @@ private:
   std::mt19937_64 rng;
   uint32_t numNpus, numChunks;
   size_t words;
-  bool full;
   ChunkCosts costs;
   std::vector<uint16_t> laneOf;
   std::vector<std::vector<LinkId>> fastestIn;
 
-  BitRows have, due, sourceOf;
-  /// Short lists for the sparse phases of full problems: the chunks an NPU
-  /// holds (kept only while it holds fewer than shortList) and the chunks it
-  /// lacks (built once it lacks fewer than shortList, then pruned).
-  static constexpr size_t kListWords = 16;
-  size_t shortList;
-  std::vector<std::vector<uint32_t>> held, missing;
-  std::vector<uint8_t> missingBuilt;
+  BitRows have, due;
   std::vector<uint32_t> holders;
-  std::vector<int64_t> remaining;
   size_t totalRemaining = 0, totalDeliveries = 0;
   std::vector<int64_t> linkFree;
   std::vector<std::deque<InFlight>> inFlight;
@@ -179,15 +163,9 @@ TenRun::TenRun(const Network &network, const Problem &problem,
       words((problem.numChunks() + 63) / 64),
       costs(network, problem.chunkSizes, problem.numChunks(), options.model),
       have(problem.numNpus, words), due(problem.numNpus, words),
-      sourceOf(problem.numNpus, words),
-      shortList(std::max<size_t>(64, 2 * words)), held(problem.numNpus),
-      missing(problem.numNpus), missingBuilt(problem.numNpus, 0),
       neededAt(0, 0), forwarded(0, 0), presentAt(0, 0) {
-  full = isFull();
   indexLinks();
   placeSources();
-  if (full)
-    return;
   indexDestinations();
   computeDistances();
   for (uint32_t c = 0; c < numChunks; ++c) {
@@ -199,14 +177,6 @@ TenRun::TenRun(const Network &network, const Problem &problem,
            i < problem.sourceOffsets[c + 1]; ++i)
         offer(problem.sources[i], c);
   }
-}
-
-/// Full problems: every chunk's sources and destinations cover all NPUs.
-bool TenRun::isFull() const {
-  bool all = problem.participants.size() == numNpus;
-  for (uint32_t c = 0; c < numChunks && all; ++c)
-    all = problem.numSources(c) + problem.numDestinations(c) == numNpus;
-  return all;
 }
 
 /// Each link's lane among its parallel links, the longest duration, and
@@ -232,11 +202,9 @@ void TenRun::indexLinks() {
   }
 }
 
-/// The state at time 0: every chunk at its sources, every link free, and
-/// the deliveries each NPU still awaits.
+/// The state at time 0: every chunk at its sources, every link free.
 void TenRun::placeSources() {
   holders.assign(numChunks, 0);
-  remaining.assign(numNpus, 0);
   linkFree.assign(network.numLinks(), 0);
   inFlight.resize(network.numLinks());
   recent.resize(numNpus);
@@ -245,15 +213,9 @@ void TenRun::placeSources() {
     for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
          ++i) {
       have.set(problem.sources[i], c);
-      sourceOf.set(problem.sources[i], c);
-      if (held[problem.sources[i]].size() < shortList)
-        held[problem.sources[i]].push_back(c);
       ++holders[c];
     }
   }
-  std::vector<uint64_t> perNpu = problem.deliveriesPerNpu();
-  for (uint32_t v = 0; v < numNpus; ++v)
-    remaining[v] = int64_t(perNpu[v]);
   totalRemaining = totalDeliveries = problem.numDeliveries();
 }
 
@@ -306,88 +268,6 @@ std::optional<int64_t> TenRun::earliestInFlight(uint32_t v, uint32_t c) const {
 bool TenRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
   std::optional<int64_t> due = earliestInFlight(v, c);
   return due && *due <= arrival;
-}
-
-template <typename F> void TenRun::forEachMissing(LinkId l, F &&f) {
-  // Enumerate have[u] \ have[v] through whichever is cheapest: the chunks u
-  // holds while it holds few, the chunks v lacks once it lacks few, else the
-  // bitsets word by word. Each starts at a seeded random offset. Without the
-  // short lists, the sparse phases of a large All-Gather (u holds few
-  // chunks, or v lacks few) would scan every bitset word per pick.
-  uint32_t u = network.src(l), v = network.dst(l);
-  const uint64_t *hu = have.row(u), *hv = have.row(v);
-  auto test = [](const uint64_t *row, uint32_t c) {
-    return (row[c / 64] >> (c % 64) & 1) != 0;
-  };
-  auto walk = [&](const std::vector<uint32_t> &list, auto &&wanted) {
-    size_t n = list.size(), i = n ? size_t(rng() % n) : 0;
-    for (size_t k = 0; k < n; ++k, i = i + 1 == n ? 0 : i + 1)
-      if (wanted(list[i]) && !f(list[i]))
-        return;
-  };
-  // Small problems (a few words per row) scan the bitsets directly: cheap,
-  // and the order the greedy's quality was tuned with.
-  bool useLists = words >= kListWords;
-  if (useLists && held[u].size() < shortList)
-    return walk(held[u], [&](uint32_t c) { return !test(hv, c); });
-  if (useLists && remaining[v] < int64_t(shortList)) {
-    std::vector<uint32_t> &list = missing[v];
-    if (!missingBuilt[v]) {
-      missingBuilt[v] = 1;
-      for (size_t w = 0; w < words; ++w)
-        for (uint64_t m = ~hv[w]; m; m &= m - 1) {
-          uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
-          if (c < numChunks)
-            list.push_back(c);
-        }
-    }
-    // Drop chunks v has received since (swap-remove).
-    for (size_t i = 0; i < list.size();)
-      if (test(hv, list[i])) {
-        list[i] = list.back();
-        list.pop_back();
-      } else {
-        ++i;
-      }
-    return walk(list, [&](uint32_t c) { return test(hu, c); });
-  }
-  size_t first = words > 1 ? size_t(rng() % words) : 0;
-  for (size_t i = 0, w = first; i < words; ++i, w = w + 1 == words ? 0 : w + 1)
-    for (uint64_t m = hu[w] & ~hv[w]; m; m &= m - 1)
-      if (!f(uint32_t(w * 64 + __builtin_ctzll(m))))
-        return;
-}
-
-int64_t TenRun::pickFull(LinkId l, int64_t now) {
-  uint32_t v = network.dst(l);
-  int64_t best = -1;
-  uint32_t bestHolders = UINT32_MAX, ties = 0;
-  unsigned examined = 0;
-  // Rarest first among a bounded sample, so a pick stays cheap; ties are
-  // broken uniformly at random (reservoir sampling), because every scan
-  // order would otherwise favour some chunk ids.
-  constexpr unsigned kSample = 16;
-  // Chunks already due at v are candidates only if nothing else is:
-  // non-reservation resends one only over a link that delivers it sooner.
-  int64_t resend = -1;
-  forEachMissing(l, [&](uint32_t c) {
-    if (due.test(v, c)) {
-      if (resend < 0 && best < 0 &&
-          !dueSoonerThan(v, c, now + cost(l, c).duration))
-        resend = c;
-      return true;
-    }
-    ++examined;
-    if (holders[c] < bestHolders) {
-      bestHolders = holders[c];
-      best = c;
-      ties = 1;
-    } else if (holders[c] == bestHolders && rng() % ++ties == 0) {
-      best = c;
-    }
-    return examined < kSample;
-  });
-  return best >= 0 ? best : resend;
 }
 
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
@@ -514,19 +394,6 @@ int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
            heldAt(u, c, t.start) && mine.duration == original.duration &&
            mine.occupancy == original.occupancy;
   };
-  if (full) {
-    const uint64_t *hu = have.row(u), *hv = have.row(v), *dv = due.row(v);
-    for (size_t w = 0; w < words; ++w) {
-      uint64_t m = hu[w] & ~hv[w] & ~dv[w];
-      while (m) {
-        uint32_t c = uint32_t(w * 64 + __builtin_ctzll(m));
-        m &= m - 1;
-        if (usable(c))
-          return c;
-      }
-    }
-    return -1;
-  }
   // The chunks u could deliver over l are among l's candidates.
   for (const Candidate &entry : candidates[l])
     if (inTransit(u, entry.chunk) && usable(entry.chunk))
@@ -550,7 +417,7 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
     events.push({now + busy, nextSeq++, l});
   // A chunk with one destination is forwarded from u once (v passes it on,
   // even if the transfer turns out redundant).
-  if (!full && !neededAt.test(chunk, v) && problem.numDestinations(chunk) == 1)
+  if (!neededAt.test(chunk, v) && problem.numDestinations(chunk) == 1)
     forwarded.set(chunk, u);
 }
 
@@ -559,21 +426,15 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
   uint32_t v = network.dst(l);
   have.set(v, chunk);
   ++holders[chunk];
-  if (held[v].size() < shortList)
-    held[v].push_back(chunk);
-  if (isDestination(v, chunk)) {
-    --remaining[v];
+  if (isDestination(v, chunk))
     --totalRemaining;
-  }
-  if (!full) {
-    presentAt.set(chunk, v);
-    bool moreToGo = false;
-    problem.forEachDestination(chunk, [&](uint32_t d) {
-      moreToGo = moreToGo || !presentAt.test(chunk, d);
-    });
-    if (moreToGo)
-      offer(v, chunk);
-  }
+  presentAt.set(chunk, v);
+  bool moreToGo = false;
+  problem.forEachDestination(chunk, [&](uint32_t d) {
+    moreToGo = moreToGo || !presentAt.test(chunk, d);
+  });
+  if (moreToGo)
+    offer(v, chunk);
   auto &log = recent[v];
   log.push_back({end, chunk});
   while (!log.empty() && log.front().first < end - 2 * longestDuration)
@@ -596,7 +457,7 @@ void TenRun::match(uint32_t v, int64_t now) {
   for (LinkId l : fastestIn[v]) {
     if (linkFree[l] > now)
       continue;
-    int64_t c = full ? pickFull(l, now) : pickGeneral(l, now);
+    int64_t c = pickGeneral(l, now);
     if (c >= 0)
       start(l, uint32_t(c), now);
   }
@@ -790,75 +651,84 @@ static AlgorithmResult routeTrial(const Network &network,
   return result;
 }
 
+/// One trial: the greedy with `seed` (full problems: FullMatching.h, whose
+/// schedule needs no compaction; others pruned and compacted), and where
+/// it applies the reservation router's orders (the first trial also tries
+/// the deterministic ones). Runs concurrently with other trials: it reads
+/// the shared network, problem and options and writes only its own result.
+static AlgorithmResult runTenTrial(const Network &network,
+                                   const Problem &problem,
+                                   const AlgorithmOptions &options,
+                                   uint64_t seed, unsigned trial) {
+  AlgorithmResult result;
+  result.seed = seed;
+  bool compacted = isFullProblem(problem);
+  if (compacted) {
+    result.error = matchFull(network, problem, options, seed, result);
+  } else {
+    TenRun run(network, problem, options, seed);
+    result.error = run.run(result);
+  }
+  if (!result.error.empty() || !options.materialize)
+    return result;
+  if (!compacted) {
+    bool everyoneNeedsEverything =
+        problem.othersAreDestinations &&
+        problem.participants.size() == problem.numNpus;
+    if (!everyoneNeedsEverything) {
+      result.schedule = pruneDeadEnds(result.schedule.view(), problem);
+      result.numTransfers = result.schedule.size();
+    }
+    SimulationResult timed = compact(network, problem,
+                                     std::move(result.schedule), options.model);
+    if (!timed.error.empty()) {
+      result.error = "internal error: synthesized schedule does not "
+                     "simulate: " +
+                     timed.error;
+      return result;
+    }
+    result.schedule = std::move(timed.schedule);
+    result.timePs = timed.timePs;
+  }
+  if (options.reservationRouting && routerApplies(network, problem)) {
+    // Every trial tries a shuffled order; the first also both
+    // deterministic ones (ReservationRouter.h). No order wins everywhere.
+    std::vector<uint64_t> orders = {seed + 2};
+    if (trial == 0)
+      orders.insert(orders.begin(), {0, 1});
+    // Chunks of two sizes: exact and even slots both (see the router).
+    std::vector<bool> slotModes = {false};
+    if (!problem.chunkSizes.uniform())
+      slotModes.push_back(true);
+    for (uint64_t order : orders)
+      for (bool evenSlots : slotModes) {
+        AlgorithmResult routed =
+            routeTrial(network, problem, options, seed, order, evenSlots);
+        if (!routed.error.empty())
+          return routed;
+        if (routed.timePs < result.timePs)
+          result = std::move(routed);
+      }
+  }
+  return result;
+}
+
 AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options) {
-  AlgorithmResult best;
-  best.error = checkSynthesizable(network, problem);
-  if (!best.error.empty())
-    return best;
-  bool haveBest = false;
-  for (unsigned trial = 0; trial < std::max(1u, options.trials); ++trial) {
-    uint64_t seed = options.seed + trial;
-    AlgorithmResult result;
-    result.seed = seed;
-    // Full problems have their own lean matching, whose output needs no
-    // compaction (FullMatching.h).
-    bool compacted = isFullProblem(problem);
-    if (compacted) {
-      result.error = matchFull(network, problem, options, seed, result);
-    } else {
-      TenRun run(network, problem, options, seed);
-      result.error = run.run(result);
-    }
-    if (!result.error.empty())
-      return result;
-    if (options.materialize) {
-      if (!compacted) {
-        bool everyoneNeedsEverything =
-            problem.othersAreDestinations &&
-            problem.participants.size() == problem.numNpus;
-        if (!everyoneNeedsEverything) {
-          result.schedule = pruneDeadEnds(result.schedule.view(), problem);
-          result.numTransfers = result.schedule.size();
-        }
-        SimulationResult timed =
-            compact(network, problem, result.schedule.view(), options.model);
-        if (!timed.error.empty()) {
-          result.error = "internal error: synthesized schedule does not "
-                         "simulate: " +
-                         timed.error;
-          return result;
-        }
-        result.schedule = std::move(timed.schedule);
-        result.timePs = timed.timePs;
-      }
-      if (options.reservationRouting && routerApplies(network, problem)) {
-        // Every trial tries a shuffled order; the first also both
-        // deterministic ones (ReservationRouter.h). No order wins everywhere.
-        std::vector<uint64_t> orders = {seed + 2};
-        if (trial == 0)
-          orders.insert(orders.begin(), {0, 1});
-        // Chunks of two sizes: exact and even slots both (see the router).
-        std::vector<bool> slotModes = {false};
-        if (!problem.chunkSizes.uniform())
-          slotModes.push_back(true);
-        for (uint64_t order : orders)
-          for (bool evenSlots : slotModes) {
-            AlgorithmResult routed =
-                routeTrial(network, problem, options, seed, order, evenSlots);
-            if (!routed.error.empty())
-              return routed;
-            if (routed.timePs < result.timePs)
-              result = std::move(routed);
-          }
-      }
-    }
-    if (!haveBest || result.timePs < best.timePs) {
-      best = std::move(result);
-      haveBest = true;
-    }
-  }
-  return best;
+  AlgorithmResult checked;
+  checked.error = checkSynthesizable(network, problem);
+  if (!checked.error.empty())
+    return checked;
+  unsigned trials = std::max(1u, options.trials);
+  TrialProgress progress(options.progress, trials);
+  return fastestOfTrials(trials, options.threads, [&](unsigned trial) {
+    AlgorithmOptions own = options;
+    own.progress = progress.of(trial);
+    AlgorithmResult result =
+        runTenTrial(network, problem, own, options.seed + trial, trial);
+    progress.report(trial, 1.0);
+    return result;
+  });
 }
 
 } // namespace tacos

@@ -53,14 +53,17 @@ def request_mlir(network, collective, size, chunks=1, root=None, group=None,
 
 
 def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
-               algorithm="tacos", trials=1, seed=0, name=None):
+               algorithm="tacos", trials=1, seed=0, threads=0, name=None):
     """Synthesizes, verifies and reports `collective` of `size` bytes on
     `network` (tacos-pipeline): switches are unwound first, `algorithm` is
     tacos, exact, ring, direct, rhd or dbt, `trials` seeds from `seed` are
-    tried and the fastest kept. Returns an Algorithm; raises TacosError."""
+    tried and the fastest kept, on `threads` threads (0: every core; the
+    result does not depend on it). Returns an Algorithm; raises
+    TacosError."""
     if not isinstance(network, Network):
         raise TypeError("network must be a tacos.Network")
-    for option, value in (("trials", trials), ("seed", seed)):
+    for option, value in (("trials", trials), ("seed", seed),
+                          ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{option} must be a non-negative integer")
     if algorithm not in ALGORITHMS:
@@ -72,7 +75,8 @@ def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
         pipeline = (f"tacos-pipeline{{algorithm={algorithm} trials={trials} "
-                    f"seed={seed} materialize=packed report-format=json "
+                    f"threads={threads} seed={seed} materialize=packed "
+                    f"report-format=json "
                     f"report-output={report}}}")
         result = run_pipeline(text, pipeline)
         with open(report) as f:

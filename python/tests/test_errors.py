@@ -12,6 +12,7 @@ RING = tacos.Network.dims(tacos.Dim.ring(4, 50, 1), name="ring")
     (dict(collective="all_gather", chunks=0), "chunks must be"),
     (dict(collective="all_gather", size=0), "size must be"),
     (dict(collective="all_gather", trials=-1), "trials must be"),
+    (dict(collective="all_gather", threads=-1), "threads must be"),
     (dict(collective="all_gather", name="1bad"), "not a valid symbol"),
     (dict(collective="all_gather", algorithm="magic"),
      "unknown algorithm 'magic'; expected one of tacos, exact, ring"),

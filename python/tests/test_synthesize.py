@@ -39,6 +39,13 @@ def test_same_inputs_same_output():
     assert np.array_equal(a.transfers, b.transfers)
 
 
+def test_thread_count_does_not_change_the_output():
+    runs = [tacos.synthesize(TORUS, "all_reduce", "9 MB", trials=4, seed=2,
+                             threads=threads) for threads in (1, 2, 0)]
+    for other in runs[1:]:
+        assert other.to_mlir() == runs[0].to_mlir()
+
+
 def test_baselines_and_groups():
     ring = tacos.synthesize(TORUS, "all_reduce", "9 MB", algorithm="ring")
     assert ring.verify()

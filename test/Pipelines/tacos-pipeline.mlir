@@ -3,6 +3,10 @@
 // RUN: tacos-opt %s --tacos-pipeline -o /dev/null 2>&1 | FileCheck %s
 // RUN: tacos-opt %s --tacos-pipeline="smt=true trials=4 report-format=json report-output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: tacos-opt %s --tacos-pipeline | FileCheck %s --check-prefix=IR
+// The trials' thread count changes nothing.
+// RUN: tacos-opt %s --tacos-pipeline="trials=4 threads=1" -o %t.1 2>/dev/null
+// RUN: tacos-opt %s --tacos-pipeline="trials=4 threads=2" -o %t.2 2>/dev/null
+// RUN: diff %t.1 %t.2
 // REQUIRES: z3
 
 topo.network @torus { topo.dims [ring(4) link(50 GiBps, 0.5 us), ring(4) link(50 GiBps, 0.5 us)] }

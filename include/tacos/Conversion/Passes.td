@@ -263,6 +263,9 @@ def LowerShardCollectives
            "Seed of the tie-breaking RNG">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
            "Synthesize with seeds seed..seed+trials-1 and keep the fastest">,
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "Threads the trials run on (0: every core); the result is the "
+           "same whatever the count">,
     Option<"chunks", "chunks", "unsigned", /*default=*/"1",
            "Chunks per participant's buffer (chunks(k) of the requests)">,
     Option<"tag", "tag", "int64_t", /*default=*/"0",

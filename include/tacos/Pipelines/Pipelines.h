@@ -23,6 +23,11 @@ struct TacosPipelineOptions
   Option<unsigned> trials{*this, "trials",
                           llvm::cl::desc("Seeds to try, keeping the fastest"),
                           llvm::cl::init(1)};
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads the trials run on (0: every core); the result "
+                     "is the same whatever the count"),
+      llvm::cl::init(0)};
   /// Not `none`: it would leave nothing to verify.
   Option<coll::Materialization> materialize{
       *this,

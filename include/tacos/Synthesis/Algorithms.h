@@ -66,6 +66,10 @@ struct AlgorithmOptions {
   /// combined time wins.
   uint64_t seed = 0;
   unsigned trials = 1;
+  /// Threads the trials run on (0: every core), at most `trials`; with one
+  /// trial, the threads a whole-network All-Gather or Broadcast matches its
+  /// NPUs on (FullMatching.cpp). The result is the same whatever the count.
+  unsigned threads = 0;
   /// False: only the time and the transfer count are kept (for networks
   /// whose schedule would not fit in memory); nothing is verified then.
   bool materialize = true;
@@ -80,7 +84,9 @@ struct AlgorithmOptions {
   unsigned maxSteps = 16;
   /// Run the native verifier on the result (materialized results only).
   bool verify = true;
-  /// Called now and then with the fraction of deliveries made (0..1).
+  /// Called now and then with the fraction of the work done (0..1): the
+  /// mean over the trials of each one's deliveries made. Never called from
+  /// two threads at once, but maybe not from the caller's thread.
   std::function<void(double)> progress;
 };
 

@@ -21,7 +21,8 @@ namespace tacos {
 /// Builds the combining collective `spec` from `dualProblem` (the problem of
 /// dualOf(spec.kind)) with `options.algorithm`. A seeded algorithm builds
 /// the whole collective once per seed of `options.trials` and keeps the
-/// fastest combined time (ties: the lowest seed). The phases are always
+/// fastest combined time (ties: the lowest seed), the seeds on
+/// `options.threads` threads (Trials.h). The phases are always
 /// materialized (inversion needs them); the result only if
 /// `options.materialize`. Check and verify are the caller's (synthesize()).
 AlgorithmResult synthesizeCombining(const Network &network,

@@ -36,12 +36,13 @@ namespace tacos {
 /// Synthesizes a non-combining collective: the catalogue's run function for
 /// Algorithm::Tacos (Algorithms.h), so it takes and returns the catalogue's
 /// types. It reads `model`, `seed`, `trials` (runs seeds seed, seed+1, ...
-/// and keeps the fastest schedule; ties: the lowest seed), `materialize`
-/// (false: no compaction either), `reservationRouting` (false leaves the
-/// greedy matching alone, to measure it) and `progress`; the other fields
-/// are the entry point's. Fails (with a message naming one unreachable
-/// source/destination pair) if the problem cannot be served, or if the
-/// network still has switches.
+/// and keeps the fastest schedule; ties: the lowest seed), `threads` (the
+/// trials' threads, Trials.h: the same result whatever the count),
+/// `materialize` (false: no compaction either), `reservationRouting` (false
+/// leaves the greedy matching alone, to measure it) and `progress`; the
+/// other fields are the entry point's. Fails (with a message naming one
+/// unreachable source/destination pair) if the problem cannot be served, or
+/// if the network still has switches.
 AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options);
 

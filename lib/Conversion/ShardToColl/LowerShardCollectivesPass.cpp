@@ -152,6 +152,7 @@ struct LowerShardCollectivesPass
     options.algorithm = chosen ? *chosen : Algorithm::Tacos;
     options.seed = seed;
     options.trials = trials;
+    options.threads = threads;
 
     std::vector<RequestLowering> lowerings;
     std::map<std::string, size_t> byKey;

@@ -1,5 +1,8 @@
 // Synthesis options pass through to the synthesizer, per group.
 // RUN: tacos-opt %s --tacos-lower-shard-collectives="algorithm=ring trials=2 form=table tag=7 mpi=mpich" | FileCheck %s --check-prefix=RING
+// RUN: tacos-opt %s --tacos-lower-shard-collectives="trials=3 threads=1" > %t.1
+// RUN: tacos-opt %s --tacos-lower-shard-collectives="trials=3 threads=2" > %t.2
+// RUN: diff %t.1 %t.2
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives=chunks=3 2>&1 | FileCheck %s --check-prefix=CHUNKS
 // RUN: sed -e 's/ring(4)/line(4)/' %s | not tacos-opt --tacos-lower-shard-collectives=algorithm=ring 2>&1 | FileCheck %s --check-prefix=LINE
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives=algorithm=magic 2>&1 | FileCheck %s --check-prefix=UNKNOWN

@@ -5,6 +5,11 @@
 // RUN: tacos-opt %s --topo-allocate-bandwidth="model=synthesized report=%t.again.json" -o %t.again.mlir
 // RUN: diff %t.perf.json %t.again.json
 // RUN: diff %t.perf.mlir %t.again.mlir
+// The trials' thread count changes nothing.
+// RUN: tacos-opt %s --topo-allocate-bandwidth="model=synthesized trials=2 threads=1 report=%t.t1.json" -o %t.t1.mlir
+// RUN: tacos-opt %s --topo-allocate-bandwidth="model=synthesized trials=2 threads=2 report=%t.t2.json" -o %t.t2.mlir
+// RUN: diff %t.t1.json %t.t2.json
+// RUN: diff %t.t1.mlir %t.t2.mlir
 // RUN: tacos-opt %s --topo-allocate-bandwidth="model=synthesized objective=perf-per-cost report=%t.cost.json" -o /dev/null
 // RUN: %python %S/Inputs/check_synthesized_report.py %t.cost.json 300 | FileCheck %s --check-prefix=PROPS
 // RUN: FileCheck %s --input-file=%t.perf.json --check-prefix=JSON

@@ -42,6 +42,7 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       AlgorithmOptions options;
       options.seed = seed;
       options.trials = trials;
+      options.threads = threads;
       options.pipelinePhases = phases == DecomposePhases::Pipelined;
       options.model = latency;
       options.verify = false;

@@ -43,6 +43,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     options.model = latency;
     options.seed = seed;
     options.trials = trials;
+    options.threads = threads;
     options.materialize = materialize != Materialization::None;
     options.timeLimitMs = timeLimitMs;
 

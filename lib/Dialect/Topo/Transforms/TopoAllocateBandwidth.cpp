@@ -98,6 +98,7 @@ struct TopoAllocateBandwidthPass
     } else {
       libra::SynthesizedModelOptions options;
       options.synthesis.trials = trials;
+      options.synthesis.threads = threads;
       options.chunksPerRank = chunks;
       libra::SynthesizedAllocation found = libra::allocateWithSynthesis(
           bandwidth->dims, problem, goal, options);

@@ -95,6 +95,9 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
            "Synthesize with seeds seed..seed+trials-1 and keep the fastest">,
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "Threads the trials run on (0: every core); the result is the "
+           "same whatever the count">,
     Option<"materialize", "materialize", "::tacos::coll::Materialization",
            /*default=*/"::tacos::coll::Materialization::Auto",
            "How to store transfers",
@@ -347,7 +350,10 @@ def CollDecompose : Pass<"coll-decompose", "mlir::ModuleOp"> {
              ::tacos::optionNoun("coll-decompose", "latency model")}]>,
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "Synthesis seed">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
-           "Seeds to try per phase, keeping the fastest">
+           "Seeds to try per phase, keeping the fastest">,
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "Threads the trials run on (0: every core); the result is the "
+           "same whatever the count">
   ];
 }
 

@@ -162,6 +162,9 @@ def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
              ::tacos::optionNoun("topo-allocate-bandwidth", "model")}]>,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
            "model=synthesized: synthesis seeds tried per collective">,
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "model=synthesized: threads the trials run on (0: every core); "
+           "the result is the same whatever the count">,
     Option<"chunks", "chunks", "int64_t", /*default=*/"1",
            "model=synthesized: chunks per rank of each synthesized collective">
   ];
