@@ -377,6 +377,31 @@ TEST(TenSynthesizerTest, FullProblemsComeOutCompacted) {
   }
 }
 
+// With one trial, a whole-network All-Gather of 1,024 NPUs or more matches
+// the NPUs of each instant on several threads (FullMatching.cpp); the
+// schedule must not depend on how many.
+TEST(TenSynthesizerTest, FullMatchingIsTheSameWhateverTheThreadCount) {
+  TopologySpec spec;
+  spec.dims = {dim(DimKind::Ring, 32, 50, 0.5), dim(DimKind::Line, 32, 50, 0.5)};
+  Network network = buildNetwork(spec);
+  Problem problem =
+      problemOf(CollectiveKind::AllGather, 1000000000, 1, network.numNpus());
+  AlgorithmOptions options;
+  options.seed = 3;
+  options.threads = 1;
+  AlgorithmResult one = synthesizeTen(network, problem, options);
+  ASSERT_EQ(one.error, "");
+  for (unsigned threads : {2u, 3u}) {
+    options.threads = threads;
+    AlgorithmResult many = synthesizeTen(network, problem, options);
+    ASSERT_EQ(many.schedule.size(), one.schedule.size()) << threads;
+    EXPECT_EQ(many.timePs, one.timePs) << threads;
+    for (size_t i = 0; i < one.schedule.size(); ++i)
+      ASSERT_EQ(many.schedule.view()[i], one.schedule.view()[i])
+          << threads << " threads, transfer " << i;
+  }
+}
+
 TEST(TenSynthesizerTest, UnmaterializedRunsKeepTimeAndCount) {
   TopologySpec spec;
   spec.dims = {dim(DimKind::Line, 5, 50, 0.5), dim(DimKind::Line, 5, 50, 0.5)};
