@@ -285,7 +285,7 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
                                SymbolTableCollection &symbols,
                                const RunConfig &config) {
   FailureOr<coll::AlgorithmModel> model =
-      coll::buildAlgorithmModel(algorithm, symbols);
+      coll::buildAlgorithmModel(algorithm, symbols, "tacos-run");
   if (failed(model))
     return failure();
   std::vector<Violation> violations = verifyAlgorithm(

@@ -201,7 +201,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     if (algorithm.getUnmaterialized())
       return "not checked: transfers not materialized";
     FailureOr<AlgorithmModel> model = buildAlgorithmModel(
-        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
+        algorithm, symbols, "coll-report", &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return "not checked: the transfers cannot be read";
     std::vector<Violation> found = verifyAlgorithm(

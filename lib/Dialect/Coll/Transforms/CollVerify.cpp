@@ -26,7 +26,7 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
       FailureOr<AlgorithmModel> model =
-          buildAlgorithmModel(algorithm, symbols, &networks);
+          buildAlgorithmModel(algorithm, symbols, "coll-verify", &networks);
       if (failed(model)) {
         failedAny = true;
         continue;

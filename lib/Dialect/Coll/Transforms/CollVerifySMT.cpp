@@ -48,7 +48,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
   LogicalResult verifyOne(AlgorithmOp algorithm,
                           SymbolTableCollection &symbols) {
     FailureOr<AlgorithmModel> model = buildAlgorithmModel(
-        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
+        algorithm, symbols, "coll-verify-smt", &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return failure();
     // The encoding lives in a scratch module, never in the input IR.

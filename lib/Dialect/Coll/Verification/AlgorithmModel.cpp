@@ -8,11 +8,11 @@ using namespace tacos::coll;
 
 FailureOr<AlgorithmModel>
 coll::buildAlgorithmModel(AlgorithmOp algorithm, SymbolTableCollection &symbols,
-                          topo::NetworkModels *networks) {
+                          StringRef user, topo::NetworkModels *networks) {
   if (algorithm.getUnmaterialized())
-    return emitOpErrorAt(algorithm)
-           << "has no transfers to check: @" << algorithm.getSymName()
-           << " was synthesized with materialize=none";
+    return emitErrorAt(algorithm)
+           << user << ": the transfers of @" << algorithm.getSymName()
+           << " were not materialized (materialize=none)";
   FailureOr<CollectiveModel> collective =
       buildCollectiveModel(algorithm, symbols, networks);
   if (failed(collective))
@@ -36,7 +36,7 @@ tacos::coll::buildVerifiedAlgorithmModel(AlgorithmOp algorithm,
     return emitErrorAt(algorithm)
            << tool << ": @" << algorithm.getSymName() << " has no transfers to "
            << action << " (synthesized with materialize=none)";
-  FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+  FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols, tool);
   if (failed(model))
     return failure();
   std::vector<Violation> violations =

@@ -26,10 +26,12 @@ struct AlgorithmModel {
 };
 
 /// Fails with a diagnostic on the op if the network or the transfers cannot
-/// be read, or if the transfers were not materialized. With `networks`, the
-/// network model comes from (and goes to) that cache.
+/// be read, or if the transfers were not materialized (the message starts
+/// with `user`, the pass that needs them). With `networks`, the network
+/// model comes from (and goes to) that cache.
 mlir::FailureOr<AlgorithmModel>
 buildAlgorithmModel(AlgorithmOp algorithm, mlir::SymbolTableCollection &symbols,
+                    llvm::StringRef user,
                     topo::NetworkModels *networks = nullptr);
 
 /// The model of an algorithm about to be exported or lowered (`action`,
