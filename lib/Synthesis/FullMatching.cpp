@@ -47,7 +47,9 @@
 #include "TenCommon.h"
 
 #include "tacos/Collective/ChunkCosts.h"
+#include "tacos/Synthesis/Trials.h"
 
+#include <climits>
 #include <algorithm>
 #include <condition_variable>
 #include <functional>
@@ -603,11 +605,9 @@ std::string FullRun::run(AlgorithmResult &result) {
     schedule->reserve(totalDeliveries);
   // A second thread pays only when there are many NPUs to match at once.
   // With several trials the threads run trials instead (Trials.h).
-  unsigned threads = options.threads ? options.threads
-                                     : std::thread::hardware_concurrency();
+  unsigned threads = trialThreads(options.threads, UINT_MAX);
   if (options.trials > 1 || numNpus < 2 * 512)
     threads = 1;
-  threads = std::max(1u, threads);
   if (threads > 1)
     workers.emplace(threads);
   started.resize(threads);

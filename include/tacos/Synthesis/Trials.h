@@ -35,9 +35,19 @@
 
 namespace tacos {
 
+/// The cores this process may run on: the CPU affinity mask (taskset,
+/// cpusets) and a cgroup v2 CPU quota (containers, CI runners) both count,
+/// which std::thread::hardware_concurrency() ignores. At least 1.
+unsigned usableCores();
+
+/// The most threads any request gets: more threads than cores never make
+/// CPU-bound matching faster, and a typo such as threads=100000 must not
+/// start 100,000 threads.
+inline constexpr unsigned kMaxThreads = 256;
+
 /// The threads a request of `threads` gets for `trials` trials: 0 means
-/// every core (std::thread::hardware_concurrency(), 1 if unknown); never
-/// more than the trials, never fewer than 1.
+/// every usable core (usableCores()); never more than the trials or
+/// kMaxThreads, never fewer than 1.
 unsigned trialThreads(unsigned threads, unsigned trials);
 
 /// Calls `body(trial)` once for each trial in [0, trials), from `threads`
