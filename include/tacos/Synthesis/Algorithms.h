@@ -67,9 +67,9 @@ struct AlgorithmOptions {
   uint64_t seed = 0;
   unsigned trials = 1;
   /// Threads the trials run on (0: every usable core), at most `trials`
-  /// and kMaxThreads (Trials.h); with one
-  /// trial, the threads a whole-network All-Gather or Broadcast matches its
-  /// NPUs on (FullMatching.cpp). The result is the same whatever the count.
+  /// and kMaxThreads (Trials.h); with one trial, the threads a whole-network
+  /// All-Gather or Broadcast matches its NPUs on (FullMatching.cpp). The
+  /// result is the same whatever the count.
   unsigned threads = 0;
   /// False: only the time and the transfer count are kept (for networks
   /// whose schedule would not fit in memory); nothing is verified then.
