@@ -17,6 +17,12 @@
 
 namespace tacos::coll {
 
+/// Discardable attributes the verifiers set on algorithms that pass. They
+/// record a verdict for the reader; no consumer believes them (an input may
+/// carry them on anything): lowering and exports verify again.
+inline constexpr llvm::StringLiteral kVerifiedAttr = "coll.verified";
+inline constexpr llvm::StringLiteral kVerifiedSmtAttr = "coll.verified_smt";
+
 /// Everything a verifier needs about an algorithm: its network, what its
 /// collective requires, and its transfers.
 struct AlgorithmModel {
