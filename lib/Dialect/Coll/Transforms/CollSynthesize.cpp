@@ -77,6 +77,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       if (!result.error.empty())
         return fail(request, result.error);
       times.milliseconds[name] = result.synthesisMs;
+      if (result.strictPhasesPs)
+        times.strictPhasesPs[name] = result.strictPhasesPs;
       write(request, result, options);
     }
     markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
