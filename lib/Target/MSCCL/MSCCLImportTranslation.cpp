@@ -257,6 +257,14 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
     givenNetwork = *op;
     network = std::move(*model);
     networkName = op->getSymName().str();
+    // Transfers are timed on the network's links: each needs a bandwidth.
+    if (network->hasUndecidedBandwidth()) {
+      emitError(op->getLoc())
+          << "@" << networkName << " has undecided ('?') bandwidths, so the "
+          << "program's transfers cannot be timed; run "
+          << "topo-allocate-bandwidth first";
+      return nullptr;
+    }
     uint32_t gpus = uint32_t(parsed->program.gpus.size());
     if (importOptions.npuOf.empty() && gpus > network->numNpus()) {
       emitError(locOf(parsed->where.algo))
