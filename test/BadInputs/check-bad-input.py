@@ -19,9 +19,10 @@
 #
 # after the format's comment marker (`//`, `#`, `<!--`); <message> must occur
 # in the error's text. Formats without comments (ASTRA-sim layer files,
-# JSON) carry the directives too: lines holding `RUN:` or `EXPECT:` are
-# blanked in a copy of the input with the same name before the tool reads
-# it, so line numbers stay those of the file.
+# JSON) carry the directives too, and say what they test in a `NOTE:` line:
+# lines holding `RUN:`, `EXPECT:` or `NOTE:` are blanked in a copy of the
+# input with the same name before the tool reads it, so line numbers stay
+# those of the file.
 #
 # A diagnostic is a line with `error:` or LLVM's option error
 # `<tool>: for the --<name> option: ...`; notes may follow it.
@@ -40,7 +41,7 @@ BLANKED_SUFFIXES = (".txt", ".json")
 CRASH_MARKERS = ("LLVM ERROR", "PLEASE submit a bug report", "Assertion",
                  "Stack dump", "Sanitizer", "terminate called")
 DIAGNOSTIC = re.compile(r"error:|: for the --[\w-]+ option: ")
-DIRECTIVE = re.compile(r"\b(RUN|EXPECT):")
+DIRECTIVE = re.compile(r"\b(RUN|EXPECT|NOTE):")
 EXPECT = re.compile(r"\bEXPECT:\s*(.*?)\s*(?:-->)?\s*$")
 LOCATED_EXPECT = re.compile(r"^(\d+)(?::(\d+))?: (.+)$")
 OPTION_EXPECT = re.compile(r"^option (\S+): (.+)$")
