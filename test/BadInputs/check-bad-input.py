@@ -7,6 +7,7 @@
 #
 #   check-bad-input.py [--any-message] [--timeout S] INPUT COMMAND...
 #   check-bad-input.py [--any-message] [--timeout S] --each INPUT... -- COMMAND...
+#   check-bad-input.py [--timeout S] --split INPUT COMMAND...
 #
 # COMMAND runs once per INPUT with every `{}` in its arguments replaced by
 # the input's path (the first form has no `--`, which XML comments cannot
@@ -23,6 +24,14 @@
 # lines holding `RUN:`, `EXPECT:` or `NOTE:` are blanked in a copy of the
 # input with the same name before the tool reads it, so line numbers stay
 # those of the file.
+#
+# --split takes a `-split-input-file -verify-diagnostics` test instead: each
+# `// -----` case with exactly one `expected-error` runs alone (from a copy
+# holding just that case, blank lines in place of the others so that line
+# numbers stay those of the file) and must give that one error, at its line,
+# exit code 1. Cases with several or no expected errors are skipped. (The
+# expected-* comments are left out of the copy: MLIR 22 checks them even
+# without -verify-diagnostics.)
 #
 # A diagnostic is a line with `error:` or LLVM's option error
 # `<tool>: for the --<name> option: ...`; notes may follow it.
@@ -136,14 +145,72 @@ def check_one(input_path, command, any_message, timeout):
     return True
 
 
+EXPECTED_ERROR = re.compile(
+    r"expected-error\s*(?:@([+-]\d+|above|below))?\s*\{\{(.*?)\}\}")
+
+
+def expected_line(lines, i, where):
+    """The 1-based line an expected-error on lines[i] designates."""
+    if where in ("above", "below"):
+        step = -1 if where == "above" else 1
+        j = i + step
+        while 0 <= j < len(lines) and "expected-" in lines[j]:
+            j += step
+        return j + 1
+    return i + 1 + int(where or 0)
+
+
+def check_split(input_path, command, timeout):
+    with open(input_path) as f:
+        lines = f.read().split("\n")
+    cases, first = [], 0
+    for i, line in enumerate(lines + ["// -----"]):
+        if line.startswith("// -----"):
+            cases.append((first, i))
+            first = i + 1
+    ok, checked = True, 0
+    scratch = tempfile.mkdtemp(prefix="bad-input-")
+    try:
+        for k, (begin, end) in enumerate(cases):
+            found = [(i, m) for i in range(begin, end)
+                     for m in [EXPECTED_ERROR.search(lines[i])] if m]
+            if len(found) != 1 or "expected-error" in " ".join(
+                    l for i, l in enumerate(lines[begin:end], begin)
+                    if i != found[0][0]):
+                continue
+            i, m = found[0]
+            line = expected_line(lines, i, m.group(1))
+            # The message as written, regex-free parts only.
+            message = m.group(2)
+            name = "%s.case%d.mlir" % (
+                os.path.splitext(os.path.basename(input_path))[0], k)
+            path = os.path.join(scratch, name)
+            # Without the expected-* comments: MLIR 22 checks them even
+            # without -verify-diagnostics, which would add an error.
+            with open(path, "w") as f:
+                f.write("\n".join(
+                    re.sub(r"expected-\w+.*", "", l) if begin <= j < end
+                    else "" for j, l in enumerate(lines)))
+                f.write("\n// EXPECT: %d: %s\n" % (line, message))
+            checked += 1
+            ok = check_one(path, command, False, timeout) and ok
+    finally:
+        shutil.rmtree(scratch)
+    if checked == 0:
+        return fail(input_path, "no case with exactly one expected-error")
+    return ok
+
+
 def main(argv):
-    any_message, each, timeout = False, False, 120
+    any_message, each, split, timeout = False, False, False, 120
     while argv and argv[0].startswith("--"):
         flag = argv.pop(0)
         if flag == "--any-message":
             any_message = True
         elif flag == "--each":
             each = True
+        elif flag == "--split":
+            split = True
         elif flag == "--timeout" and argv:
             timeout = int(argv.pop(0))
         else:
@@ -154,13 +221,15 @@ def main(argv):
             sys.stderr.write("check-bad-input.py: --each needs '--' before "
                              "the command\n")
             return 2
-        split = argv.index("--")
-        inputs, command = argv[:split], argv[split + 1:]
+        dashes = argv.index("--")
+        inputs, command = argv[:dashes], argv[dashes + 1:]
     else:
         inputs, command = argv[:1], argv[1:]
     if not inputs or not command:
         sys.stderr.write("check-bad-input.py: no input or no command\n")
         return 2
+    if split:
+        return 0 if check_split(inputs[0], command, timeout) else 1
     ok = True
     for input_path in inputs:
         ok = check_one(input_path, command, any_message, timeout) and ok
