@@ -31,10 +31,16 @@
 using namespace mlir;
 
 /// True for the empty error MLIR's pipeline parser emits after a pass
-/// option error, which has no message and no location of its own.
+/// option error, which has no message and no location of its own (in a
+/// textual --pass-pipeline, only "failed to add `pass` with options `...`":
+/// the option's own error, printed before it, says what is wrong).
 static bool isEmptyOptionError(Diagnostic &diagnostic) {
-  return diagnostic.getSeverity() == DiagnosticSeverity::Error &&
-         isa<UnknownLoc>(diagnostic.getLocation()) && diagnostic.str().empty();
+  if (diagnostic.getSeverity() != DiagnosticSeverity::Error ||
+      !isa<UnknownLoc>(diagnostic.getLocation()))
+    return false;
+  std::string text = diagnostic.str();
+  return StringRef(text).ltrim().starts_with("failed to add `") ||
+         text.empty();
 }
 
 /// Whether `path`, named by an input rather than the user, stays below the
