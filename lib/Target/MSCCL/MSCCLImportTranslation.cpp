@@ -220,6 +220,11 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   }
   if (options->root >= 0)
     importOptions.rootGpu = uint32_t(options->root);
+  if (!options->networkName.empty() && options->network.empty()) {
+    optionError(context, "msccl-network-name")
+        << "needs --msccl-network (the network is derived otherwise)";
+    return nullptr;
+  }
   if (!options->ranks.empty()) {
     if (options->network.empty()) {
       optionError(context, "msccl-ranks")
