@@ -52,13 +52,14 @@ coll.algorithm @short all_gather on @pair size(8 B) time(1.00008 us) attributes 
   coll.transfer copy 0 over 0 -> 1 at [0, 1000000]
 }
 
-// Correct transfers, but a time shorter than the last one's end: then the
-// chunks are not delivered by the time it claims.
-// LOWER: verified-not-trusted.mlir:[[# @LINE+5]]:1: error: convert-coll-to-mpi: refusing to lower @fast, which coll-verify rejects: delivery: chunk 0 never reaches npu 1 by 1000000 ps
+// Correct transfers, but a time shorter than the last one's end: the time
+// is wrong (the chunks that land after it are due by the last end then, so
+// the one mistake is not reported again as late deliveries).
+// LOWER: verified-not-trusted.mlir:[[# @LINE+5]]:1: error: convert-coll-to-mpi: refusing to lower @fast, which coll-verify rejects: time: reported time 1000000 ps, but the last transfer ends at 1000080 ps
 // LOWER: note: its coll.verified attributes are not trusted
-// XML-FAST: verified-not-trusted.mlir:[[# @LINE+3]]:1: error: export-msccl-xml: refusing to export @fast, which coll-verify rejects: delivery: chunk 0 never reaches npu 1 by 1000000 ps
-// PLAN-FAST: verified-not-trusted.mlir:[[# @LINE+2]]:1: error: export-mscclpp-plan: refusing to export @fast, which coll-verify rejects: delivery: chunk 0 never reaches npu 1 by 1000000 ps
-// RUN-FAST: verified-not-trusted.mlir:[[# @LINE+1]]:1: error: @fast fails verification (delivery); it is not run
+// XML-FAST: verified-not-trusted.mlir:[[# @LINE+3]]:1: error: export-msccl-xml: refusing to export @fast, which coll-verify rejects: time: reported time 1000000 ps
+// PLAN-FAST: verified-not-trusted.mlir:[[# @LINE+2]]:1: error: export-mscclpp-plan: refusing to export @fast, which coll-verify rejects: time: reported time 1000000 ps
+// RUN-FAST: verified-not-trusted.mlir:[[# @LINE+1]]:1: error: @fast fails verification (time); it is not run
 coll.algorithm @fast all_gather on @pair size(8 B) time(1 us) attributes {coll.verified} {
   coll.transfer copy 1 over 1 -> 0 at [0, 1000080]
   coll.transfer copy 0 over 0 -> 1 at [0, 1000080]
