@@ -74,9 +74,12 @@ if mpirun and os.path.exists(clang) and mpi_cflags is not None and mpi_libs is n
     config.substitutions.append(("%mpirun", mpirun + " --allow-run-as-root --oversubscribe"))
     config.substitutions.append(("%mpi_cflags", mpi_cflags))
     config.substitutions.append(("%mpi_libs", mpi_libs))
-    # Sanitized builds check the C mains of these tests too (the IR that
-    # tacos emits is not instrumented: clang adds checks only to functions
-    # that its front end marks); -c ignores the link flags.
+    # %clang_exe: the executable alone, for scripts that take it as one
+    # word (CLANG=). Sanitized builds check the C mains compiled by %clang
+    # too (the IR that tacos emits is not instrumented: clang adds checks
+    # only to functions that its front end marks); -c ignores the link
+    # flags.
+    config.substitutions.append(("%clang_exe", clang))
     if config.tacos_sanitize:
         clang += " -Wno-unused-command-line-argument %s %s" % (
             config.tacos_sanitize_compile_flags, config.tacos_sanitize_link_flags)
