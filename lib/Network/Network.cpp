@@ -215,36 +215,6 @@ SwitchIds addSwitches(NetworkBuilder &builder, const TopologySpec &spec,
   return ids;
 }
 
-/// How many links the spec generates before drops, to reserve them at once.
-size_t expectedLinkCount(const TopologySpec &spec, int64_t n) {
-  size_t expected = 0;
-  for (const DimSpec &d : spec.dims) {
-    const size_t size = size_t(d.size), blocks = size_t(n) / size;
-    switch (d.kind) {
-    case DimKind::Line:
-      expected += blocks * 2 * (size - 1);
-      break;
-    case DimKind::Ring:
-      expected += blocks * (size > 2 ? 2 * size : 2 * (size - 1));
-      break;
-    case DimKind::UniRing:
-      expected += blocks * (size > 1 ? size : 0);
-      break;
-    case DimKind::FullyConnected:
-      expected += blocks * size * (size - 1);
-      break;
-    case DimKind::Switch:
-      expected += 2 * size_t(n);
-      break;
-    }
-  }
-  for (const ExplicitLink &l : spec.links)
-    expected += l.bidirectional ? 2 : 1;
-  for (const SwitchSpec &s : spec.switches)
-    expected += 2 * s.ports.size();
-  return expected;
-}
-
 /// Adds NPU-to-NPU links unless the spec drops them.
 class DroppingAdder {
 public:
@@ -404,7 +374,11 @@ Network buildNetwork(const TopologySpec &spec) {
   const std::vector<int64_t> strides = dimStrides(dims);
 
   const SwitchIds switchIds = addSwitches(builder, spec, strides, n);
-  builder.reserveLinks(expectedLinkCount(spec, n));
+  // check() refused more than kMaxLinks; the count is exact, so the
+  // columns are allocated once.
+  const uint64_t links = countLinks(spec);
+  assert(links <= uint64_t(kMaxLinks) && "buildNetwork needs a checked spec");
+  builder.reserveLinks(size_t(links));
 
   DroppingAdder add(builder, spec.drops);
   addNpuDimLinks(builder, add, dims, strides, switchIds.firstOfDim, n);

@@ -591,6 +591,33 @@ TEST(NetworkTest, Deterministic) {
   EXPECT_EQ(a.switchPorts(a.numNodes() - 1), (std::vector<NodeId>{7, 3, 11}));
 }
 
+// The verifier refuses too many links from countLinks, so it must be what
+// the builder makes, every building block and drop included.
+TEST(NetworkTest, CountLinksIsWhatIsBuilt) {
+  std::vector<TopologySpec> cases;
+  for (DimKind kind : {DimKind::Line, DimKind::Ring, DimKind::UniRing,
+                       DimKind::FullyConnected, DimKind::Switch})
+    for (int64_t size : {1, 2, 3, 5})
+      if (kind != DimKind::Switch || size >= 2)
+        cases.push_back(dimsSpec({dim(kind, size), dim(DimKind::Ring, 3),
+                                  dim(kind, size)}));
+  TopologySpec mixed = dimsSpec({dim(DimKind::Ring, 4), dim(DimKind::Switch, 3),
+                                 dim(DimKind::FullyConnected, 3)});
+  mixed.links = {{0, 5, true, false, link()},
+                 {0, 1, false, true, link()},
+                 {0, 1, true, true, link()}};
+  mixed.switches = {{"extra", {7, 3, 11}, link()}};
+  mixed.drops = {{1, 2, true}, {0, 1, false}, {2, 1, false}};
+  cases.push_back(mixed);
+  TopologySpec degraded = torus4x4();
+  degraded.drops = {{5, 6, true}, {1, 2, false}};
+  cases.push_back(degraded);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    ASSERT_TRUE(check(cases[i]).empty()) << i;
+    EXPECT_EQ(countLinks(cases[i]), buildNetwork(cases[i]).numLinks()) << i;
+  }
+}
+
 TEST(NetworkTest, LargeTorus) {
   Network net = build({dim(DimKind::Ring, 200), dim(DimKind::Ring, 200)});
   EXPECT_EQ(net.numNpus(), 40000u);
