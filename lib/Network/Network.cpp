@@ -84,7 +84,7 @@ std::vector<T> gather(const std::vector<T> &from,
 // Memory traffic, not arithmetic, is what building costs (first touches of
 // fresh pages dominate), so links already in (src, dst) order are moved into
 // the Network as they are and only out-of-order input pays for a sort.
-Network NetworkBuilder::build() {
+Network NetworkBuilder::build(std::vector<LinkId> *added) {
   Network net;
   const uint32_t numNodes = npus + uint32_t(switches.size());
   const size_t numLinks = linkSrc.size();
@@ -101,6 +101,11 @@ Network NetworkBuilder::build() {
   prefixSum(offsets);
 
   if (sorted) {
+    if (added) {
+      added->resize(numLinks);
+      for (size_t k = 0; k < numLinks; ++k)
+        (*added)[k] = LinkId(k);
+    }
     net.linkSrc = std::move(linkSrc);
     net.linkDst = std::move(linkDst);
     net.linkBandwidth = std::move(linkBandwidth);
@@ -124,6 +129,8 @@ Network NetworkBuilder::build() {
     net.linkBandwidth = gather(linkBandwidth, order);
     net.linkLatency = gather(linkLatency, order);
     net.linkTier = gather(linkTier, order);
+    if (added)
+      *added = std::move(order);
   }
   net.npus = npus;
   net.outOffsets = offsets;

@@ -148,7 +148,10 @@ public:
   /// Marks the result as the pure product of these dims (enables the fast
   /// diameter path); only buildNetwork should call this.
   void setProductDims(std::vector<DimSpec> d) { dims = std::move(d); }
-  Network build();
+  /// The network, links in (src, dst) order, parallel links in the order
+  /// added. With `added`, sets (*added)[l] to the index of the addLink call
+  /// that made link l, for callers that keep facts per added link.
+  Network build(std::vector<LinkId> *added = nullptr);
 
 private:
   uint32_t npus;
