@@ -484,69 +484,6 @@ std::vector<int32_t> Network::hopDistances(NodeId source) const {
   return dist;
 }
 
-namespace {
-
-/// Largest hop distance between two nodes of a 1-D block; a path through a
-/// switch is two hops.
-int64_t blockHopDiameter(const DimSpec &d) {
-  if (d.size < 2)
-    return 0;
-  switch (d.kind) {
-  case DimKind::Line:
-  case DimKind::UniRing:
-    return d.size - 1;
-  case DimKind::Ring:
-    return d.size / 2;
-  case DimKind::FullyConnected:
-    return 1;
-  case DimKind::Switch:
-    return 2;
-  }
-  return 0;
-}
-
-/// Max over NPU pairs of `distances(a)[b]`, or nothing if some is -1.
-template <typename DistFn>
-std::optional<int64_t> npuDiameter(uint32_t npus, DistFn distances) {
-  int64_t best = 0;
-  for (NodeId a = 0; a < npus; ++a) {
-    auto dist = distances(a);
-    for (NodeId b = 0; b < npus; ++b) {
-      if (a == b)
-        continue;
-      if (dist[b] < 0)
-        return std::nullopt;
-      best = std::max<int64_t>(best, dist[b]);
-    }
-  }
-  return best;
-}
-
-} // namespace
-
-// On a Cartesian product the distance between two nodes is the sum of the
-// per-dimension distances, and the per-dimension maxima can be taken
-// independently, so the diameter is the sum of the blocks' diameters.
-std::optional<int64_t> Network::hopDiameter() const {
-  if (!pureDims.empty()) {
-    int64_t sum = 0;
-    for (const DimSpec &d : pureDims)
-      sum += blockHopDiameter(d);
-    return sum;
-  }
-  return npuDiameter(npus, [&](NodeId a) { return hopDistances(a); });
-}
-
-std::optional<int64_t> Network::latencyDiameter() const {
-  if (!pureDims.empty()) {
-    int64_t sum = 0;
-    for (const DimSpec &d : pureDims)
-      sum += blockHopDiameter(d) * d.link.latencyPs;
-    return sum;
-  }
-  return npuDiameter(npus, [&](NodeId a) { return shortestLatencies(a); });
-}
-
 std::optional<std::pair<NodeId, NodeId>> Network::findUnreachablePair() const {
   if (npus < 2)
     return std::nullopt;

@@ -90,7 +90,8 @@ public:
   /// Largest shortest-path hop count / latency between two NPUs, or nothing if
   /// some NPU cannot reach another. Paths may pass through switches (an
   /// NPU->switch->NPU path is two hops). Pure products of dimensions are
-  /// answered from their factors; other networks search from every NPU.
+  /// answered from their factors; other networks search from every NPU, in
+  /// time n * (n + m): large ones want hopDiameterBounds (Diameter.h).
   std::optional<int64_t> hopDiameter() const;
   std::optional<int64_t> latencyDiameter() const;
 

@@ -51,6 +51,10 @@ def TopoSummary : Pass<"topo-summary", "mlir::ModuleOp"> {
     Builds the core model of each `topo.network` and prints, per network:
     NPUs, switches, directed links, hop and latency diameter, and the ingress
     and egress bandwidth per NPU (min / max over NPUs). The IR is unchanged.
+    Diameters of products of dimensions come from their factors; other
+    networks need a search from every NPU, and when that would take more
+    than about half a second (n * (n + links) over 10^8) the summary gives
+    bounds from a few searches instead, written `lower .. upper (bounds: ...)`.
 
     ```
     network @mesh5x5: 25 NPUs, 80 directed links
