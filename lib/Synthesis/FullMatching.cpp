@@ -54,6 +54,7 @@
 #include <thread>
 #include <deque>
 #include <optional>
+#include <unordered_map>
 
 namespace tacos {
 
@@ -266,11 +267,6 @@ public:
     slots[l * depth + (i >= depth ? i - depth : i)] = t;
     ++count[l];
   }
-  template <typename F> void forEach(LinkId l, F &&f) const {
-    for (uint32_t k = 0, i = head[l]; k < count[l];
-         ++k, i = i + 1 == depth ? 0 : i + 1)
-      f(slots[l * depth + i]);
-  }
 
 private:
   uint32_t depth;
@@ -325,10 +321,24 @@ private:
   std::vector<uint32_t> holders;
   size_t totalRemaining = 0, totalDeliveries = 0;
   std::vector<int64_t> linkFree;
+  /// A pick that finds nothing finds nothing again until the link's source
+  /// receives a chunk its destination lacks: candidates otherwise only
+  /// shrink (the destination receives, chunks become due), and a due chunk
+  /// delivered sooner over another link stays so. Such a link is skipped
+  /// until then. Without this every instant re-scanned every idle link's
+  /// due chunks: 20,000 parallel links with 1,000 chunks took minutes.
+  std::vector<uint8_t> fruitless;
   LinkQueues inFlight;
   /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
   /// transfer started (canResend only).
   std::vector<std::deque<std::pair<int64_t, uint32_t>>> recent;
+  /// Per NPU v, chunk -> the earliest end of a transfer of it into v
+  /// (canResend only). Transfers of c into v start only while v lacks c,
+  /// and the first to arrive gives v the chunk, so while v lacks c they are
+  /// all in flight and this is their earliest: entries go when v gets c.
+  /// Searching v's in-links instead cost in-degree per query, quadratic
+  /// with 20,000 parallel links.
+  std::vector<std::unordered_map<uint32_t, int64_t>> dueEnd;
 
   /// The second level (file comment): bit w of marked[l] is set if word w
   /// of have[src] & ~have[dst] may be non-zero. Rows are per link.
@@ -415,8 +425,11 @@ void FullRun::indexLinks() {
 void FullRun::placeSources() {
   holders.assign(numChunks, 0);
   linkFree.assign(network.numLinks(), 0);
-  if (canResend)
+  fruitless.assign(network.numLinks(), 0);
+  if (canResend) {
     recent.resize(numNpus);
+    dueEnd.resize(numNpus);
+  }
   for (uint32_t c = 0; c < numChunks; ++c)
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i) {
@@ -432,19 +445,20 @@ void FullRun::placeSources() {
   }
 }
 
-/// The in-flight transfers into v are few (in-degree times link depth), so
-/// searching them beats keeping a map of due times.
+/// Only asked while v lacks c (a candidate), so dueEnd holds every
+/// transfer of c into v.
 bool FullRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
-  bool sooner = false;
-  for (LinkId l : network.inLinks(v))
-    inFlight.forEach(l, [&](const InFlight &t) {
-      sooner = sooner || (t.chunk == c && t.end <= arrival);
-    });
-  return sooner;
+  auto it = dueEnd[v].find(c);
+  return it != dueEnd[v].end() && it->second <= arrival;
 }
 
 int64_t FullRun::pick(LinkId l, int64_t now) {
   uint32_t u = network.src(l), v = network.dst(l);
+  // Drawn first, also when the pick is skipped, so that skipping changes no
+  // schedule (a pick that finds nothing draws nothing else).
+  size_t first = words > 1 ? rngs[v].below(words) : 0;
+  if (fruitless[l])
+    return -1;
   ChunkRows::Row ru = chunks.row(u), rv = chunks.row(v);
   int64_t best = -1;
   uint32_t bestHolders = UINT32_MAX, ties = 0;
@@ -499,9 +513,10 @@ int64_t FullRun::pick(LinkId l, int64_t now) {
     }
     return true;
   };
-  size_t first = words > 1 ? rngs[v].below(words) : 0;
   if (!scan(first, words) || !scan(0, first))
     return best;
+  if (best < 0 && resend < 0)
+    fruitless[l] = 1;
   return best >= 0 ? best : resend;
 }
 
@@ -548,6 +563,11 @@ void FullRun::start(LinkId l, uint32_t chunk, int64_t now,
   inFlight.push(l, {chunk, now, end, arrival});
   linkFree[l] = free;
   chunks.setDue(network.dst(l), chunk);
+  if (canResend) {
+    auto [it, added] = dueEnd[network.dst(l)].try_emplace(chunk, end);
+    if (!added)
+      it->second = std::min(it->second, end);
+  }
   started.push_back({arrival, l});
   if (free < arrival) // pipelined: the link frees before the chunk is there
     started.push_back({free, l});
@@ -557,11 +577,15 @@ void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
                       int64_t end) {
   uint32_t v = network.dst(l);
   chunks.setHave(v, chunk);
-  for (LinkId out : network.outLinks(v))
+  for (LinkId out : network.outLinks(v)) {
     marked.set(out, chunk / 64);
+    if (fruitless[out] && !chunks.has(network.dst(out), chunk))
+      fruitless[out] = 0;
+  }
   ++holders[chunk];
   --totalRemaining; // every NPU that lacks a chunk needs it
   if (canResend) {
+    dueEnd[v].erase(chunk);
     auto &log = recent[v];
     log.push_back({end, chunk});
     while (!log.empty() && log.front().first < end - 2 * longestDuration)

@@ -73,7 +73,6 @@ private:
     return neededAt.test(c, v);
   }
   LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
-  std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
   bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
   /// Picks a chunk for idle link l at time now, or returns -1.
   int64_t pickGeneral(LinkId l, int64_t now);
@@ -108,7 +107,28 @@ private:
   std::vector<uint32_t> holders;
   size_t totalRemaining = 0, totalDeliveries = 0;
   std::vector<int64_t> linkFree;
+  /// A pick that finds nothing finds nothing again until offer() gives the
+  /// link a new candidate: entries only go stale, and a chunk set aside as
+  /// due sooner stays so. Such a link is skipped until then:
+  /// fruitless[l] == offers[l] + 1 (0: unknown). Without this, every
+  /// instant re-examined every idle link's set-aside chunks, quadratic with
+  /// 20,000 parallel links.
+  std::vector<uint32_t> offers, fruitless;
   std::vector<std::deque<InFlight>> inFlight;
+  /// Transfers of chunk c into v in flight, keyed v << 32 | c: how many,
+  /// and the earliest end. They start only while v lacks c, and the first
+  /// to arrive gives v the chunk, so the earliest end is exact whenever it
+  /// is asked (v lacks c); the count says when c stops being due at v.
+  /// Searching v's in-links instead cost in-degree per query and arrival,
+  /// quadratic with 20,000 parallel links.
+  struct Due {
+    int64_t earliestEnd;
+    uint32_t inFlight;
+  };
+  std::unordered_map<uint64_t, Due> dueAt;
+  static uint64_t dueKey(uint32_t v, uint32_t c) {
+    return uint64_t(v) << 32 | c;
+  }
   /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
   /// transfer started; pruned to the longest transfer duration.
   std::vector<std::deque<std::pair<int64_t, uint32_t>>> recent;
@@ -206,6 +226,8 @@ void TenRun::indexLinks() {
 void TenRun::placeSources() {
   holders.assign(numChunks, 0);
   linkFree.assign(network.numLinks(), 0);
+  offers.assign(network.numLinks(), 0);
+  fruitless.assign(network.numLinks(), 0);
   inFlight.resize(network.numLinks());
   recent.resize(numNpus);
   dirty.assign(numNpus, 0);
@@ -254,20 +276,10 @@ void TenRun::computeDistances() {
   }
 }
 
-/// The in-flight transfers into v are few (in-degree times link depth), so
-/// searching them beats keeping a map of due times.
-std::optional<int64_t> TenRun::earliestInFlight(uint32_t v, uint32_t c) const {
-  std::optional<int64_t> earliest;
-  for (LinkId l : network.inLinks(v))
-    for (const InFlight &t : inFlight[l])
-      if (t.chunk == c && (!earliest || t.end < *earliest))
-        earliest = t.end;
-  return earliest;
-}
-
+/// Only asked while v lacks c (a candidate), when dueAt is exact.
 bool TenRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
-  std::optional<int64_t> due = earliestInFlight(v, c);
-  return due && *due <= arrival;
+  auto it = dueAt.find(dueKey(v, c));
+  return it != dueAt.end() && it->second.earliestEnd <= arrival;
 }
 
 int64_t TenRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
@@ -324,10 +336,13 @@ void TenRun::offer(uint32_t u, uint32_t c) {
     std::vector<Candidate> &heap = candidates[l];
     heap.push_back({key, choice | uint32_t(rng() & 0xffffff), c});
     std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+    ++offers[l];
   }
 }
 
 int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
+  if (fruitless[l] == offers[l] + 1)
+    return -1;
   uint32_t u = network.src(l), v = network.dst(l);
   std::vector<Candidate> &heap = candidates[l];
   auto pop = [&] {
@@ -368,6 +383,8 @@ int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
   for (const Candidate &entry : setAside)
     push(entry);
   setAside.clear();
+  if (best < 0)
+    fruitless[l] = offers[l] + 1;
   return best;
 }
 
@@ -412,6 +429,9 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
   inFlight[l].push_back({chunk, now, end});
   linkFree[l] = now + busy;
   due.set(v, chunk);
+  auto entry = dueAt.try_emplace(dueKey(v, chunk), Due{end, 0}).first;
+  entry->second.earliestEnd = std::min(entry->second.earliestEnd, end);
+  ++entry->second.inFlight;
   events.push({end, nextSeq++, l});
   if (now + busy != end)
     events.push({now + busy, nextSeq++, l});
@@ -492,8 +512,11 @@ std::string TenRun::run(AlgorithmResult &result) {
       InFlight t = queue.front();
       queue.pop_front();
       uint32_t v = network.dst(l);
-      if (!earliestInFlight(v, t.chunk))
+      auto entry = dueAt.find(dueKey(v, t.chunk));
+      if (--entry->second.inFlight == 0) {
+        dueAt.erase(entry);
         due.reset(v, t.chunk);
+      }
       if (!have.test(v, t.chunk)) {
         deliver(l, t.chunk, t.start, now);
       } else {

@@ -2,6 +2,7 @@
 
 #include "tacos/Network/Network.h"
 #include "tacos/Network/Diameter.h"
+#include "tacos/Network/LinkCost.h"
 #include "tacos/Network/Quantity.h"
 
 #include "gtest/gtest.h"
@@ -708,6 +709,37 @@ TEST(NetworkTest, DiameterBoundsOfDisconnectedNetworks) {
   Network net = buildNetwork(s);
   EXPECT_FALSE(hopDiameterBounds(net, 0));
   EXPECT_FALSE(latencyDiameterBounds(net));
+}
+
+TEST(NetworkTest, FindLinkByLane) {
+  NetworkBuilder b(4);
+  b.addLink(0, 2, link(1, 7));
+  for (int64_t lat : {1, 2, 3})
+    b.addLink(0, 1, link(1, lat));
+  b.addLink(1, 0, link(1, 9));
+  b.addLink(0, 3, link(1, 8));
+  Network net = b.build();
+  for (uint16_t lane = 0; lane < 3; ++lane) {
+    std::optional<LinkId> l = tacos::findLink(net, 0, 1, lane);
+    ASSERT_TRUE(l) << lane;
+    EXPECT_EQ(net.latency(*l), lane + 1);
+  }
+  EXPECT_FALSE(tacos::findLink(net, 0, 1, 3));
+  EXPECT_EQ(net.latency(*tacos::findLink(net, 0, 2, 0)), 7);
+  EXPECT_FALSE(tacos::findLink(net, 0, 2, 1)); // the next lane is 0 -> 3
+  EXPECT_EQ(net.latency(*tacos::findLink(net, 0, 3, 0)), 8);
+  EXPECT_FALSE(tacos::findLink(net, 0, 3, 1)); // past the last out-link
+  EXPECT_FALSE(tacos::findLink(net, 2, 0, 0));
+  EXPECT_FALSE(tacos::findLink(net, 9, 0, 0));
+  EXPECT_FALSE(tacos::findLink(net, 0, 9, 0));
+
+  // 20,000 lanes: the last one is found without a scan.
+  NetworkBuilder many(2);
+  for (int64_t i = 0; i < 20000; ++i)
+    many.addLink(0, 1, link(1, i));
+  Network wide = many.build();
+  EXPECT_EQ(wide.latency(*tacos::findLink(wide, 0, 1, 19999)), 19999);
+  EXPECT_FALSE(tacos::findLink(wide, 0, 1, 20000));
 }
 
 TEST(NetworkTest, LargeTorus) {
