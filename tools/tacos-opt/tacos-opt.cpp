@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/InitAll.h"
+#include "tacos/Support/NestingDepth.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -78,6 +79,10 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return 1;
   }
+  // MLIR's parser recurses per nesting level: too deep a text would crash
+  // it, so it is refused here, located, before MlirOptMain parses it.
+  if (tacos::printTooDeepNesting(file->getMemBufferRef(), llvm::errs()))
+    return 1;
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);
   if (!output) {
