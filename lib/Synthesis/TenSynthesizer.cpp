@@ -73,6 +73,7 @@ private:
     return neededAt.test(c, v);
   }
   LinkCost cost(LinkId l, uint32_t c) const { return costs.of(l, c); }
+  std::optional<int64_t> earliestInFlight(uint32_t v, uint32_t c) const;
   bool dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const;
   /// Picks a chunk for idle link l at time now, or returns -1.
   int64_t pickGeneral(LinkId l, int64_t now);
@@ -115,12 +116,17 @@ private:
   /// 20,000 parallel links.
   std::vector<uint32_t> offers, fruitless;
   std::vector<std::deque<InFlight>> inFlight;
-  /// Transfers of chunk c into v in flight, keyed v << 32 | c: how many,
-  /// and the earliest end. They start only while v lacks c, and the first
-  /// to arrive gives v the chunk, so the earliest end is exact whenever it
-  /// is asked (v lacks c); the count says when c stops being due at v.
-  /// Searching v's in-links instead cost in-degree per query and arrival,
-  /// quadratic with 20,000 parallel links.
+  /// Transfers of chunk c into v in flight, keyed v << 32 | c, for NPUs v
+  /// with more than kScannedInLinks in-links: how many, and the earliest
+  /// end. They start only while v lacks c, and the first to arrive gives v
+  /// the chunk, so the earliest end is exact whenever it is asked (v lacks
+  /// c); the count says when c stops being due at v. A search of v's
+  /// in-links costs in-degree per query and arrival, quadratic with 20,000
+  /// parallel links; below the threshold it beats a hash map.
+  static constexpr size_t kScannedInLinks = 32;
+  bool manyInLinks(uint32_t v) const {
+    return network.inLinks(v).size() > kScannedInLinks;
+  }
   struct Due {
     int64_t earliestEnd;
     uint32_t inFlight;
@@ -276,8 +282,23 @@ void TenRun::computeDistances() {
   }
 }
 
+/// The in-flight transfers into v are few (in-degree times link depth), so
+/// searching them beats keeping a map of due times for most NPUs.
+std::optional<int64_t> TenRun::earliestInFlight(uint32_t v, uint32_t c) const {
+  std::optional<int64_t> earliest;
+  for (LinkId l : network.inLinks(v))
+    for (const InFlight &t : inFlight[l])
+      if (t.chunk == c && (!earliest || t.end < *earliest))
+        earliest = t.end;
+  return earliest;
+}
+
 /// Only asked while v lacks c (a candidate), when dueAt is exact.
 bool TenRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
+  if (!manyInLinks(v)) {
+    std::optional<int64_t> due = earliestInFlight(v, c);
+    return due && *due <= arrival;
+  }
   auto it = dueAt.find(dueKey(v, c));
   return it != dueAt.end() && it->second.earliestEnd <= arrival;
 }
@@ -429,9 +450,11 @@ void TenRun::start(LinkId l, uint32_t chunk, int64_t now) {
   inFlight[l].push_back({chunk, now, end});
   linkFree[l] = now + busy;
   due.set(v, chunk);
-  auto entry = dueAt.try_emplace(dueKey(v, chunk), Due{end, 0}).first;
-  entry->second.earliestEnd = std::min(entry->second.earliestEnd, end);
-  ++entry->second.inFlight;
+  if (manyInLinks(v)) {
+    auto entry = dueAt.try_emplace(dueKey(v, chunk), Due{end, 0}).first;
+    entry->second.earliestEnd = std::min(entry->second.earliestEnd, end);
+    ++entry->second.inFlight;
+  }
   events.push({end, nextSeq++, l});
   if (now + busy != end)
     events.push({now + busy, nextSeq++, l});
@@ -512,8 +535,11 @@ std::string TenRun::run(AlgorithmResult &result) {
       InFlight t = queue.front();
       queue.pop_front();
       uint32_t v = network.dst(l);
-      auto entry = dueAt.find(dueKey(v, t.chunk));
-      if (--entry->second.inFlight == 0) {
+      if (!manyInLinks(v)) {
+        if (!earliestInFlight(v, t.chunk))
+          due.reset(v, t.chunk);
+      } else if (auto entry = dueAt.find(dueKey(v, t.chunk));
+                 --entry->second.inFlight == 0) {
         dueAt.erase(entry);
         due.reset(v, t.chunk);
       }
