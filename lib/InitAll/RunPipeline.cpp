@@ -2,6 +2,7 @@
 
 #include "tacos/RunPipeline.h"
 #include "tacos/InitAll.h"
+#include "tacos/Support/NestingDepth.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -46,6 +47,8 @@ LogicalResult tacos::runPipelineOnText(llvm::StringRef source,
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
+  if (failed(checkNestingDepth(sourceMgr, &context)))
+    return failure();
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)

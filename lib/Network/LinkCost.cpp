@@ -2,17 +2,28 @@
 
 #include "tacos/Network/LinkCost.h"
 
+#include <algorithm>
+
 namespace tacos {
 
 std::optional<LinkId> findLink(const Network &network, uint32_t src,
                                uint32_t dst, uint16_t lane) {
   if (src >= network.numNodes() || dst >= network.numNodes())
     return std::nullopt;
-  unsigned seen = 0;
-  for (LinkId l : network.outLinks(src))
-    if (network.dst(l) == dst && seen++ == lane)
-      return l;
-  return std::nullopt;
+  // Out-links are sorted by destination and parallel links are contiguous
+  // in lane order, so the lane is an offset from the first link to dst:
+  // O(log degree) per transfer (a scan made checking a schedule over
+  // 20,000 parallel links quadratic).
+  LinkRange out = network.outLinks(src);
+  const LinkId *first = std::lower_bound(
+      out.begin(), out.end(), dst,
+      [&](LinkId l, uint32_t to) { return network.dst(l) < to; });
+  if (size_t(out.end() - first) <= lane)
+    return std::nullopt;
+  LinkId l = first[lane];
+  if (network.dst(l) != dst)
+    return std::nullopt;
+  return l;
 }
 
 LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,

@@ -84,7 +84,7 @@ std::vector<T> gather(const std::vector<T> &from,
 // Memory traffic, not arithmetic, is what building costs (first touches of
 // fresh pages dominate), so links already in (src, dst) order are moved into
 // the Network as they are and only out-of-order input pays for a sort.
-Network NetworkBuilder::build() {
+Network NetworkBuilder::build(std::vector<LinkId> *added) {
   Network net;
   const uint32_t numNodes = npus + uint32_t(switches.size());
   const size_t numLinks = linkSrc.size();
@@ -101,6 +101,11 @@ Network NetworkBuilder::build() {
   prefixSum(offsets);
 
   if (sorted) {
+    if (added) {
+      added->resize(numLinks);
+      for (size_t k = 0; k < numLinks; ++k)
+        (*added)[k] = LinkId(k);
+    }
     net.linkSrc = std::move(linkSrc);
     net.linkDst = std::move(linkDst);
     net.linkBandwidth = std::move(linkBandwidth);
@@ -124,6 +129,8 @@ Network NetworkBuilder::build() {
     net.linkBandwidth = gather(linkBandwidth, order);
     net.linkLatency = gather(linkLatency, order);
     net.linkTier = gather(linkTier, order);
+    if (added)
+      *added = std::move(order);
   }
   net.npus = npus;
   net.outOffsets = offsets;
@@ -213,36 +220,6 @@ SwitchIds addSwitches(NetworkBuilder &builder, const TopologySpec &spec,
     builder.addSwitch(s.name,
                       std::vector<NodeId>(s.ports.begin(), s.ports.end()));
   return ids;
-}
-
-/// How many links the spec generates before drops, to reserve them at once.
-size_t expectedLinkCount(const TopologySpec &spec, int64_t n) {
-  size_t expected = 0;
-  for (const DimSpec &d : spec.dims) {
-    const size_t size = size_t(d.size), blocks = size_t(n) / size;
-    switch (d.kind) {
-    case DimKind::Line:
-      expected += blocks * 2 * (size - 1);
-      break;
-    case DimKind::Ring:
-      expected += blocks * (size > 2 ? 2 * size : 2 * (size - 1));
-      break;
-    case DimKind::UniRing:
-      expected += blocks * (size > 1 ? size : 0);
-      break;
-    case DimKind::FullyConnected:
-      expected += blocks * size * (size - 1);
-      break;
-    case DimKind::Switch:
-      expected += 2 * size_t(n);
-      break;
-    }
-  }
-  for (const ExplicitLink &l : spec.links)
-    expected += l.bidirectional ? 2 : 1;
-  for (const SwitchSpec &s : spec.switches)
-    expected += 2 * s.ports.size();
-  return expected;
 }
 
 /// Adds NPU-to-NPU links unless the spec drops them.
@@ -404,7 +381,11 @@ Network buildNetwork(const TopologySpec &spec) {
   const std::vector<int64_t> strides = dimStrides(dims);
 
   const SwitchIds switchIds = addSwitches(builder, spec, strides, n);
-  builder.reserveLinks(expectedLinkCount(spec, n));
+  // check() refused more than kMaxLinks; the count is exact, so the
+  // columns are allocated once.
+  const uint64_t links = countLinks(spec);
+  assert(links <= uint64_t(kMaxLinks) && "buildNetwork needs a checked spec");
+  builder.reserveLinks(size_t(links));
 
   DroppingAdder add(builder, spec.drops);
   addNpuDimLinks(builder, add, dims, strides, switchIds.firstOfDim, n);
@@ -501,69 +482,6 @@ std::vector<int32_t> Network::hopDistances(NodeId source) const {
     }
   }
   return dist;
-}
-
-namespace {
-
-/// Largest hop distance between two nodes of a 1-D block; a path through a
-/// switch is two hops.
-int64_t blockHopDiameter(const DimSpec &d) {
-  if (d.size < 2)
-    return 0;
-  switch (d.kind) {
-  case DimKind::Line:
-  case DimKind::UniRing:
-    return d.size - 1;
-  case DimKind::Ring:
-    return d.size / 2;
-  case DimKind::FullyConnected:
-    return 1;
-  case DimKind::Switch:
-    return 2;
-  }
-  return 0;
-}
-
-/// Max over NPU pairs of `distances(a)[b]`, or nothing if some is -1.
-template <typename DistFn>
-std::optional<int64_t> npuDiameter(uint32_t npus, DistFn distances) {
-  int64_t best = 0;
-  for (NodeId a = 0; a < npus; ++a) {
-    auto dist = distances(a);
-    for (NodeId b = 0; b < npus; ++b) {
-      if (a == b)
-        continue;
-      if (dist[b] < 0)
-        return std::nullopt;
-      best = std::max<int64_t>(best, dist[b]);
-    }
-  }
-  return best;
-}
-
-} // namespace
-
-// On a Cartesian product the distance between two nodes is the sum of the
-// per-dimension distances, and the per-dimension maxima can be taken
-// independently, so the diameter is the sum of the blocks' diameters.
-std::optional<int64_t> Network::hopDiameter() const {
-  if (!pureDims.empty()) {
-    int64_t sum = 0;
-    for (const DimSpec &d : pureDims)
-      sum += blockHopDiameter(d);
-    return sum;
-  }
-  return npuDiameter(npus, [&](NodeId a) { return hopDistances(a); });
-}
-
-std::optional<int64_t> Network::latencyDiameter() const {
-  if (!pureDims.empty()) {
-    int64_t sum = 0;
-    for (const DimSpec &d : pureDims)
-      sum += blockHopDiameter(d) * d.link.latencyPs;
-    return sum;
-  }
-  return npuDiameter(npus, [&](NodeId a) { return shortestLatencies(a); });
 }
 
 std::optional<std::pair<NodeId, NodeId>> Network::findUnreachablePair() const {

@@ -14,6 +14,7 @@
 #include <cfloat>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <utility>
 #include <system_error>
 
@@ -387,7 +388,8 @@ constexpr int kHeadDigits = 4;
 
 } // namespace
 
-std::string formatBandwidth(double bps) {
+/// The text of a bandwidth, worked out afresh.
+static std::string formatBandwidthUncached(double bps) {
   if (std::isnan(bps))
     return "?";
   if (std::isinf(bps))
@@ -402,6 +404,31 @@ std::string formatBandwidth(double bps) {
     if (std::string share = formatShare(bps); !share.empty())
       return share;
   return exact;
+}
+
+std::string formatBandwidth(double bps) {
+  // An unwound k-port switch prints k * (k - 1) links of one bandwidth, and
+  // a share such as `50 GBps / 999` takes thousands of trial conversions
+  // (every k and unit up to it): 7 minutes for switch(1000) before this
+  // cache. A network has few distinct bandwidths, so a few recent texts per
+  // thread make every repeat a lookup.
+  struct Entry {
+    uint64_t bits;
+    std::string text;
+  };
+  constexpr size_t kEntries = 16;
+  thread_local Entry recent[kEntries];
+  thread_local size_t filled = 0, next = 0;
+  uint64_t bits;
+  std::memcpy(&bits, &bps, sizeof bits); // NaNs and -0 compare by bits
+  for (size_t i = 0; i < filled; ++i)
+    if (recent[i].bits == bits)
+      return recent[i].text;
+  std::string text = formatBandwidthUncached(bps);
+  recent[next] = {bits, text};
+  next = (next + 1) % kEntries;
+  filled = std::min(filled + 1, kEntries);
+  return text;
 }
 
 std::string formatTime(int64_t ps) {

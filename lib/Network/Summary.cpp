@@ -1,6 +1,7 @@
 //===- Summary.cpp - A person-readable summary of a network ---------------===//
 
 #include "tacos/Network/Summary.h"
+#include "tacos/Network/Diameter.h"
 #include "tacos/Network/Quantity.h"
 
 #include <algorithm>
@@ -43,8 +44,21 @@ void printNetworkSummary(std::ostream &os, const std::string &name,
                           " is unreachable from NPU " +
                           std::to_string(pair->first));
   } else {
-    line("hop diameter", std::to_string(network.hopDiameter().value_or(0)));
-    line("latency diameter", formatTime(network.latencyDiameter().value_or(0)));
+    // Past a work budget (Diameter.h) the diameter is bounded, and says so.
+    auto diameter = [&](std::optional<DiameterBounds> bounds, auto format) {
+      DiameterBounds b = bounds.value_or(DiameterBounds{});
+      if (b.exact())
+        return format(b.lower);
+      return format(b.lower) + " .. " + format(b.upper) +
+             " (bounds: the exact value needs a search from each of the " +
+             std::to_string(network.numNpus()) + " NPUs)";
+    };
+    line("hop diameter",
+         diameter(hopDiameterBounds(network),
+                  [](int64_t hops) { return std::to_string(hops); }));
+    line("latency diameter",
+         diameter(latencyDiameterBounds(network),
+                  [](int64_t ps) { return formatTime(ps); }));
   }
   line("ingress per NPU", bandwidthRange(network, /*ingress=*/true));
   line("egress per NPU", bandwidthRange(network, /*ingress=*/false));

@@ -10,8 +10,11 @@
 #include "tacos/Network/Topology.h"
 #include "tacos/Network/Quantity.h"
 
+#include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -142,6 +145,70 @@ bool isDimsLink(const std::vector<DimSpec> &dims, int64_t a, int64_t b,
 
 namespace {
 
+uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  return a > std::numeric_limits<uint64_t>::max() - b
+             ? std::numeric_limits<uint64_t>::max()
+             : a + b;
+}
+
+/// Directed links dimension d generates over a product of n NPUs: one block
+/// per combination of the other coordinates. Every term is at most
+/// n * size <= 10^12, so nothing overflows.
+uint64_t dimLinkCount(const DimSpec &d, int64_t n) {
+  const uint64_t size = uint64_t(d.size), blocks = uint64_t(n) / size;
+  switch (d.kind) {
+  case DimKind::Line:
+    return blocks * 2 * (size - 1);
+  case DimKind::Ring:
+    // ring(2) is one link pair, ring(1) none.
+    return blocks * (size > 2 ? 2 * size : 2 * (size - 1));
+  case DimKind::UniRing:
+    return blocks * (size > 1 ? size : 0);
+  case DimKind::FullyConnected:
+    return blocks * size * (size - 1);
+  case DimKind::Switch:
+    return 2 * uint64_t(n); // an uplink and a downlink per NPU
+  }
+  return 0;
+}
+
+} // namespace
+
+uint64_t countLinks(const TopologySpec &spec) {
+  int64_t n = numNpus(spec);
+  if (n < 0 || (!spec.dims.empty() && n == 0))
+    return 0;
+  uint64_t count = 0;
+  for (const DimSpec &d : spec.dims)
+    count = saturatingAdd(count, dimLinkCount(d, n));
+  for (const ExplicitLink &l : spec.links)
+    count = saturatingAdd(count, l.bidirectional ? 2 : 1);
+  for (const SwitchSpec &s : spec.switches)
+    count = saturatingAdd(count, 2 * uint64_t(s.ports.size()));
+  if (spec.drops.empty() || count == std::numeric_limits<uint64_t>::max())
+    return count;
+  // A drop removes every NPU link src -> dst: the dims link, if any, and
+  // each explicit one. Dropping a pair twice removes it once.
+  std::unordered_set<uint64_t> dropped;
+  for (const DropSpec &d : spec.drops) {
+    dropped.insert(pairKey(d.src, d.dst));
+    if (d.bidirectional)
+      dropped.insert(pairKey(d.dst, d.src));
+  }
+  uint64_t removed = 0;
+  for (uint64_t key : dropped)
+    removed += isDimsLink(spec.dims, int64_t(key >> 32),
+                          int64_t(key & 0xffffffffu));
+  for (const ExplicitLink &l : spec.links) {
+    removed += dropped.count(pairKey(l.src, l.dst));
+    if (l.bidirectional)
+      removed += dropped.count(pairKey(l.dst, l.src));
+  }
+  return count - std::min(count, removed);
+}
+
+namespace {
+
 /// Checks one description item kind after another, collecting every error.
 /// Explicit links that pass are remembered, so later links, switches and
 /// drops see them.
@@ -156,6 +223,7 @@ public:
     checkLinks();
     checkSwitches();
     checkDrops();
+    checkLinkCount();
     return std::move(errors);
   }
 
@@ -254,10 +322,32 @@ private:
       }
       if (!l.parallel && reportDuplicate(l, i))
         continue;
-      explicitLinks.insert(pairKey(l.src, l.dst));
-      if (l.bidirectional)
-        explicitLinks.insert(pairKey(l.dst, l.src));
+      // Past the limit, only the first link says so (the next ones would
+      // repeat it).
+      bool forward = countParallel(l.src, l.dst);
+      bool backward = l.bidirectional && countParallel(l.dst, l.src);
+      if (forward)
+        reportTooManyParallel(l.src, l.dst, i);
+      else if (backward)
+        reportTooManyParallel(l.dst, l.src, i);
     }
+  }
+
+  /// Counts one more link a -> b; true if it is the first past
+  /// kMaxParallelLinks (the dims link, if any, is one of them).
+  bool countParallel(int64_t a, int64_t b) {
+    uint32_t count = ++explicitLinks[pairKey(a, b)];
+    return count + isDimsLink(spec.dims, a, b) == kMaxParallelLinks + 1;
+  }
+
+  void reportTooManyParallel(int64_t a, int64_t b, size_t i) {
+    report(Item::Link, i,
+           "link " + arrow(a, b, false) + " is parallel link " +
+               std::to_string(kMaxParallelLinks + 1) + " from npu " +
+               std::to_string(a) + " to npu " + std::to_string(b) +
+               "; a pair can have at most " +
+               std::to_string(kMaxParallelLinks) +
+               " (transfers name them by a 16-bit lane)");
   }
 
   /// Reports link i if it repeats an earlier link; returns whether it did.
@@ -336,10 +426,29 @@ private:
     }
   }
 
+  /// The closed-form link count against kMaxLinks, so that a description
+  /// such as fully_connected(100000) is refused before anything allocates
+  /// its 10^10 links. The problem is the dims' (or the network's, without
+  /// dims): it goes after the other problems of those items, in op order.
+  void checkLinkCount() {
+    uint64_t links = countLinks(spec);
+    if (links <= uint64_t(kMaxLinks))
+      return;
+    Item item = spec.dims.empty() ? Item::Network : Item::Dims;
+    auto at = std::find_if(errors.begin(), errors.end(), [&](const SpecError &e) {
+      return e.item != Item::Network && e.item != item;
+    });
+    errors.insert(at, {item, 0,
+                       "network has " + std::to_string(links) +
+                           " directed links, more than the limit of " +
+                           std::to_string(kMaxLinks)});
+  }
+
   const TopologySpec &spec;
   std::vector<SpecError> errors;
   int64_t n = 0;
-  std::unordered_set<uint64_t> explicitLinks;
+  /// Explicit links per ordered pair, as pairKey -> how many.
+  std::unordered_map<uint64_t, uint32_t> explicitLinks;
   /// The directed pairs earlier topo.drop ops removed.
   std::unordered_set<uint64_t> dropped;
 };

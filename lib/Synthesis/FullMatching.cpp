@@ -56,6 +56,7 @@
 #include <mutex>
 #include <thread>
 #include <optional>
+#include <unordered_map>
 
 namespace tacos {
 
@@ -311,10 +312,32 @@ private:
   std::vector<uint32_t> holders;
   size_t totalRemaining = 0, totalDeliveries = 0;
   std::vector<int64_t> linkFree;
+  /// A pick that finds nothing finds nothing again until the link's source
+  /// receives a chunk its destination lacks: candidates otherwise only
+  /// shrink (the destination receives, chunks become due), and a due chunk
+  /// delivered sooner over another link stays so. Such a link is skipped
+  /// until then. Without this every instant re-scanned every idle link's
+  /// due chunks: 20,000 parallel links with 1,000 chunks took minutes.
+  /// Only links into NPUs with manyInLinks are marked (elsewhere a scan
+  /// of a few idle links is cheaper than the bookkeeping); feedsMany[u]:
+  /// some out-link of u is such a link.
+  std::vector<uint8_t> fruitless, feedsMany;
   LinkQueues inFlight;
   /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
   /// transfer started (canResend only).
   RecentArrivals recent;
+  /// Per NPU v with more than kScannedInLinks in-links, chunk -> the
+  /// earliest end of a transfer of it into v (canResend only). Transfers of
+  /// c into v start only while v lacks c, and the first to arrive gives v
+  /// the chunk, so while v lacks c they are all in flight and this is their
+  /// earliest: entries go when v gets c. A search of v's in-links costs
+  /// in-degree per query, quadratic with 20,000 parallel links; below the
+  /// threshold it beats a hash map (a third faster on a 32x32 torus).
+  static constexpr size_t kScannedInLinks = 32;
+  bool manyInLinks(uint32_t v) const {
+    return network.inLinks(v).size() > kScannedInLinks;
+  }
+  std::vector<std::unordered_map<uint32_t, int64_t>> dueEnd;
 
   /// The second level (file comment): bit w of marked[l] is set if word w
   /// of have[src] & ~have[dst] may be non-zero. Rows are per link.
@@ -396,8 +419,16 @@ void FullRun::indexLinks() {
 void FullRun::placeSources() {
   holders.assign(numChunks, 0);
   linkFree.assign(network.numLinks(), 0);
-  if (canResend)
+  fruitless.assign(network.numLinks(), 0);
+  feedsMany.assign(numNpus, 0);
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    if (network.src(l) < numNpus && network.dst(l) < numNpus &&
+        manyInLinks(network.dst(l)))
+      feedsMany[network.src(l)] = 1;
+  if (canResend) {
     recent.reset(numNpus, longestDuration);
+    dueEnd.resize(numNpus);
+  }
   for (uint32_t c = 0; c < numChunks; ++c)
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i) {
@@ -413,9 +444,13 @@ void FullRun::placeSources() {
   }
 }
 
-/// The in-flight transfers into v are few (in-degree times link depth), so
-/// searching them beats keeping a map of due times.
+/// Only asked while v lacks c (a candidate), so dueEnd holds every
+/// transfer of c into v.
 bool FullRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
+  if (manyInLinks(v)) {
+    auto it = dueEnd[v].find(c);
+    return it != dueEnd[v].end() && it->second <= arrival;
+  }
   bool sooner = false;
   for (LinkId l : network.inLinks(v))
     inFlight.forEach(l, [&](const InFlight &t) {
@@ -426,6 +461,11 @@ bool FullRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
 
 int64_t FullRun::pick(LinkId l, int64_t now) {
   uint32_t u = network.src(l), v = network.dst(l);
+  // Drawn first, also when the pick is skipped, so that skipping changes no
+  // schedule (a pick that finds nothing draws nothing else).
+  size_t first = words > 1 ? rngs[v].below(words) : 0;
+  if (fruitless[l])
+    return -1;
   ChunkRows::Row ru = chunks.row(u), rv = chunks.row(v);
   int64_t best = -1;
   uint32_t bestHolders = UINT32_MAX, ties = 0;
@@ -480,9 +520,10 @@ int64_t FullRun::pick(LinkId l, int64_t now) {
     }
     return true;
   };
-  size_t first = words > 1 ? rngs[v].below(words) : 0;
   if (!scan(first, words) || !scan(0, first))
     return best;
+  if (best < 0 && resend < 0)
+    fruitless[l] = manyInLinks(v);
   return best >= 0 ? best : resend;
 }
 
@@ -521,6 +562,11 @@ void FullRun::start(LinkId l, uint32_t chunk, int64_t now,
   inFlight.push(l, {chunk, now, end, arrival});
   linkFree[l] = free;
   chunks.setDue(network.dst(l), chunk);
+  if (canResend && manyInLinks(network.dst(l))) {
+    auto [it, added] = dueEnd[network.dst(l)].try_emplace(chunk, end);
+    if (!added)
+      it->second = std::min(it->second, end);
+  }
   started.push_back({arrival, l});
   if (free < arrival) // pipelined: the link frees before the chunk is there
     started.push_back({free, l});
@@ -532,10 +578,17 @@ void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
   chunks.setHave(v, chunk);
   for (LinkId out : network.outLinks(v))
     marked.set(out, chunk / 64);
+  if (feedsMany[v])
+    for (LinkId out : network.outLinks(v))
+      if (fruitless[out] && !chunks.has(network.dst(out), chunk))
+        fruitless[out] = 0;
   ++holders[chunk];
   --totalRemaining; // every NPU that lacks a chunk needs it
-  if (canResend)
+  if (canResend) {
+    if (manyInLinks(v))
+      dueEnd[v].erase(chunk);
     recent.record(v, end, chunk);
+  }
   if (retime) {
     LinkCost mine = cost(l, chunk);
     startTime = std::max(retimedFree[l],

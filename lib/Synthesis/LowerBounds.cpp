@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Network/Diameter.h"
 #include "tacos/Network/LinkCost.h"
 #include "tacos/Network/ShortestPaths.h"
 
@@ -166,13 +167,15 @@ int64_t latencyBound(const Network &network, const Problem &problem,
       problem.othersAreDestinations &&
       problem.participants.size() == network.numNpus() &&
       network.numNpus() > kPerSourceLimit) {
-    std::optional<int64_t> diameter = network.latencyDiameter();
+    // Past the work budget of an exact diameter its lower bound still
+    // bounds the collective from below.
+    std::optional<DiameterBounds> diameter = latencyDiameterBounds(network);
     if (!diameter)
       return kInfinite;
     int64_t smallestLastHop = kInfinite;
     for (NodeId d = 0; d < network.numNpus(); ++d)
       smallestLastHop = std::min(smallestLastHop, lastHop[d]);
-    return saturatingAdd(*diameter, smallestLastHop);
+    return saturatingAdd(diameter->lower, smallestLastHop);
   }
 
   // One Dijkstra per distinct source, each applied to every chunk that

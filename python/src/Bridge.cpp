@@ -5,6 +5,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/InitAll.h"
 #include "tacos/RunPipeline.h"
+#include "tacos/Support/NestingDepth.h"
 #include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -41,6 +42,8 @@ TransfersResult tacos::python::readAlgorithmTransfers(
       llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
   llvm::raw_string_ostream diagnostics(r.diagnostics);
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
+  if (mlir::failed(checkNestingDepth(sourceMgr, &context)))
+    return r;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr,
                                             mlir::ParserConfig(&context));

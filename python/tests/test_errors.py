@@ -40,3 +40,15 @@ def test_run_pipeline_errors():
         tacos.run_pipeline("garbage", "coll-verify", source_name="mine.mlir")
     with pytest.raises(tacos.TacosError, match="no coll.algorithm @nope"):
         tacos.Algorithm.from_mlir(RING.to_mlir(), "nope")
+
+
+def test_too_deep_nesting_is_refused_before_parsing():
+    # 5,000 nested modules crash MLIR's recursive parser; both entry points
+    # that parse refuse them at the bracket past 1,000 levels instead.
+    deep = "module {\n" * 5000 + "}\n" * 5000
+    with pytest.raises(tacos.TacosError,
+                       match=r"deep.mlir:1001:8: error: brackets nest deeper "
+                             r"than 1000 levels"):
+        tacos.run_pipeline(deep, "coll-verify", source_name="deep.mlir")
+    with pytest.raises(tacos.TacosError, match="nest deeper than 1000"):
+        tacos.Algorithm.from_mlir(deep, "ag")

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/InitAll.h"
+#include "tacos/Support/NestingDepth.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -163,6 +164,10 @@ int main(int argc, char **argv) {
     });
     return parsed.setupPassPipeline(pm);
   });
+  // MLIR's parser recurses per nesting level: too deep a text would crash
+  // it, so it is refused here, located, before MlirOptMain parses it.
+  if (tacos::printTooDeepNesting(file->getMemBufferRef(), llvm::errs()))
+    return 1;
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);
   if (!output) {

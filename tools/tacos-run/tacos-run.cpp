@@ -29,6 +29,7 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/RankProgram.h"
 #include "tacos/InitAll.h"
+#include "tacos/Support/NestingDepth.h"
 #include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -210,7 +211,9 @@ static OwningOpRef<ModuleOp> parseFile(llvm::StringRef path,
     fail("cannot read " + path + ": " + buffer.getError().message());
     return nullptr;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  if (failed(tacos::checkNestingDepth(sourceMgr, &context, id)))
+    return nullptr;
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }
 

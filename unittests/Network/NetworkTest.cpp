@@ -1,6 +1,8 @@
 //===- NetworkTest.cpp - Building and querying the graph model --*- C++ -*-===//
 
 #include "tacos/Network/Network.h"
+#include "tacos/Network/Diameter.h"
+#include "tacos/Network/LinkCost.h"
 #include "tacos/Network/Quantity.h"
 
 #include "gtest/gtest.h"
@@ -9,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -589,6 +592,154 @@ TEST(NetworkTest, Deterministic) {
   }
   EXPECT_EQ(a.switchName(a.numNodes() - 1), "extra");
   EXPECT_EQ(a.switchPorts(a.numNodes() - 1), (std::vector<NodeId>{7, 3, 11}));
+}
+
+// The verifier refuses too many links from countLinks, so it must be what
+// the builder makes, every building block and drop included.
+TEST(NetworkTest, CountLinksIsWhatIsBuilt) {
+  std::vector<TopologySpec> cases;
+  for (DimKind kind : {DimKind::Line, DimKind::Ring, DimKind::UniRing,
+                       DimKind::FullyConnected, DimKind::Switch})
+    for (int64_t size : {1, 2, 3, 5})
+      if (kind != DimKind::Switch || size >= 2)
+        cases.push_back(dimsSpec({dim(kind, size), dim(DimKind::Ring, 3),
+                                  dim(kind, size)}));
+  TopologySpec mixed = dimsSpec({dim(DimKind::Ring, 4), dim(DimKind::Switch, 3),
+                                 dim(DimKind::FullyConnected, 3)});
+  mixed.links = {{0, 5, true, false, link()},
+                 {0, 1, false, true, link()},
+                 {0, 1, true, true, link()}};
+  mixed.switches = {{"extra", {7, 3, 11}, link()}};
+  mixed.drops = {{1, 2, true}, {0, 1, false}, {2, 1, false}};
+  cases.push_back(mixed);
+  TopologySpec degraded = torus4x4();
+  degraded.drops = {{5, 6, true}, {1, 2, false}};
+  cases.push_back(degraded);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    ASSERT_TRUE(check(cases[i]).empty()) << i;
+    EXPECT_EQ(countLinks(cases[i]), buildNetwork(cases[i]).numLinks()) << i;
+  }
+}
+
+/// Random connected networks: a directed cycle through every NPU (so all
+/// reach all), random extra links, sometimes a switch.
+Network randomNetwork(unsigned seed) {
+  std::mt19937 rng(seed);
+  uint32_t n = 2 + rng() % 30;
+  NetworkBuilder b(n);
+  std::vector<NodeId> order(n);
+  for (NodeId v = 0; v < n; ++v)
+    order[v] = v;
+  std::shuffle(order.begin(), order.end(), rng);
+  NodeId sw = n;
+  if (seed % 3 == 0)
+    sw = b.addSwitch("s", {order[0], order[n / 2]});
+  for (NodeId i = 0; i < n; ++i)
+    b.addLink(order[i], order[(i + 1) % n], link(1, 1 + rng() % 9));
+  for (uint32_t k = rng() % (2 * n); k > 0; --k) {
+    NodeId a = rng() % n, c = rng() % n;
+    if (a != c)
+      b.addLink(a, c, link(1, 1 + rng() % 9));
+  }
+  if (sw != n)
+    for (NodeId p : {order[0], order[n / 2]}) {
+      b.addLink(p, sw, link(1, 2));
+      b.addLink(sw, p, link(1, 2));
+    }
+  return b.build();
+}
+
+TEST(NetworkTest, DiameterBoundsBracketTheDiameter) {
+  for (unsigned seed = 0; seed < 300; ++seed) {
+    Network net = randomNetwork(seed);
+    auto brute = bruteDiameters(net);
+    ASSERT_TRUE(brute) << seed;
+    // Within the budget: exact.
+    auto hop = hopDiameterBounds(net), lat = latencyDiameterBounds(net);
+    ASSERT_TRUE(hop && lat) << seed;
+    EXPECT_TRUE(hop->exact() && lat->exact()) << seed;
+    EXPECT_EQ(hop->lower, brute->first) << seed;
+    EXPECT_EQ(lat->lower, brute->second) << seed;
+    // No budget: bounds that hold.
+    hop = hopDiameterBounds(net, 0);
+    lat = latencyDiameterBounds(net, 0);
+    ASSERT_TRUE(hop && lat) << seed;
+    EXPECT_LE(hop->lower, brute->first) << seed;
+    EXPECT_GE(hop->upper, brute->first) << seed;
+    EXPECT_LE(lat->lower, brute->second) << seed;
+    EXPECT_GE(lat->upper, brute->second) << seed;
+  }
+}
+
+TEST(NetworkTest, DiameterBoundsOfLargeNetworks) {
+  // A 10^6-NPU ring with one link pair dropped is a line, not a product:
+  // the exact search would be 10^6 BFS; the bounds take a few and are
+  // within one hop (the line's middle is between two NPUs).
+  TopologySpec line = dimsSpec({dim(DimKind::Ring, 1'000'000)});
+  line.drops = {{0, 1, true}};
+  ASSERT_TRUE(check(line).empty());
+  Network net = buildNetwork(line);
+  ASSERT_TRUE(net.productDims().empty());
+  auto hop = hopDiameterBounds(net);
+  ASSERT_TRUE(hop);
+  EXPECT_EQ(hop->lower, 999'999);
+  EXPECT_EQ(hop->upper, 1'000'000);
+  auto lat = latencyDiameterBounds(net);
+  ASSERT_TRUE(lat);
+  EXPECT_EQ(lat->lower, 999'999 * (kUs / 2));
+  // A ring with a one-way drop: D = n - 1 found by the sweeps.
+  TopologySpec ring = dimsSpec({dim(DimKind::Ring, 100'000)});
+  ring.drops = {{0, 1, false}};
+  auto ringHop = hopDiameterBounds(buildNetwork(ring));
+  ASSERT_TRUE(ringHop);
+  EXPECT_EQ(ringHop->lower, 99'999);
+  EXPECT_GE(ringHop->upper, 99'999);
+  // Products stay exact whatever the budget.
+  Network torus = build({dim(DimKind::Ring, 1000), dim(DimKind::Ring, 1000)});
+  auto exact = hopDiameterBounds(torus, 0);
+  ASSERT_TRUE(exact);
+  EXPECT_TRUE(exact->exact());
+  EXPECT_EQ(exact->lower, 1000);
+}
+
+TEST(NetworkTest, DiameterBoundsOfDisconnectedNetworks) {
+  TopologySpec s;
+  s.explicitNpus = 3;
+  s.links = {{0, 1, true, false, link()}};
+  Network net = buildNetwork(s);
+  EXPECT_FALSE(hopDiameterBounds(net, 0));
+  EXPECT_FALSE(latencyDiameterBounds(net));
+}
+
+TEST(NetworkTest, FindLinkByLane) {
+  NetworkBuilder b(4);
+  b.addLink(0, 2, link(1, 7));
+  for (int64_t lat : {1, 2, 3})
+    b.addLink(0, 1, link(1, lat));
+  b.addLink(1, 0, link(1, 9));
+  b.addLink(0, 3, link(1, 8));
+  Network net = b.build();
+  for (uint16_t lane = 0; lane < 3; ++lane) {
+    std::optional<LinkId> l = tacos::findLink(net, 0, 1, lane);
+    ASSERT_TRUE(l) << lane;
+    EXPECT_EQ(net.latency(*l), lane + 1);
+  }
+  EXPECT_FALSE(tacos::findLink(net, 0, 1, 3));
+  EXPECT_EQ(net.latency(*tacos::findLink(net, 0, 2, 0)), 7);
+  EXPECT_FALSE(tacos::findLink(net, 0, 2, 1)); // the next lane is 0 -> 3
+  EXPECT_EQ(net.latency(*tacos::findLink(net, 0, 3, 0)), 8);
+  EXPECT_FALSE(tacos::findLink(net, 0, 3, 1)); // past the last out-link
+  EXPECT_FALSE(tacos::findLink(net, 2, 0, 0));
+  EXPECT_FALSE(tacos::findLink(net, 9, 0, 0));
+  EXPECT_FALSE(tacos::findLink(net, 0, 9, 0));
+
+  // 20,000 lanes: the last one is found without a scan.
+  NetworkBuilder many(2);
+  for (int64_t i = 0; i < 20000; ++i)
+    many.addLink(0, 1, link(1, i));
+  Network wide = many.build();
+  EXPECT_EQ(wide.latency(*tacos::findLink(wide, 0, 1, 19999)), 19999);
+  EXPECT_FALSE(tacos::findLink(wide, 0, 1, 20000));
 }
 
 TEST(NetworkTest, LargeTorus) {

@@ -11,6 +11,7 @@
 #include <random>
 #include <limits>
 #include <string>
+#include <vector>
 
 using namespace tacos;
 
@@ -250,6 +251,23 @@ TEST(QuantityTest, FormatBandwidth) {
   EXPECT_EQ(formatBandwidth(0), "0 Bps");
   EXPECT_EQ(formatBandwidth(kMaxBandwidthBps), "1000000 TBps");
   EXPECT_EQ(formatBandwidth(kNaN), "?");
+}
+
+// Texts are remembered per thread (an unwound switch prints one share per
+// link): more distinct values than it keeps, in turn, still each get their
+// own text, and -0 and NaN are not mistaken for 0.
+TEST(QuantityTest, FormatBandwidthRepeats) {
+  std::vector<std::string> first;
+  for (int k = 2; k < 50; ++k)
+    first.push_back(formatBandwidth(50e9 / k));
+  for (int round = 0; round < 3; ++round)
+    for (int k = 2; k < 50; ++k)
+      EXPECT_EQ(formatBandwidth(50e9 / k), first[k - 2]) << k;
+  EXPECT_EQ(formatBandwidth(50e9 / 999), "50 GBps / 999");
+  EXPECT_EQ(formatBandwidth(50e9 / 999), "50 GBps / 999");
+  EXPECT_EQ(formatBandwidth(0), "0 Bps");
+  EXPECT_EQ(formatBandwidth(kNaN), "?");
+  EXPECT_EQ(formatBandwidth(0), "0 Bps");
 }
 
 TEST(QuantityTest, FormatTime) {

@@ -352,4 +352,67 @@ TEST(TopologyTest, CheckDoesNotExpandTheProduct) {
             "duplicate link 999 -> 0; write 'parallel' to add a parallel link");
 }
 
+TEST(TopologyTest, CountLinksInClosedForm) {
+  EXPECT_EQ(countLinks(torus4x4()), 64u);
+  // 10^5 * (10^5 - 1): counted, never built.
+  EXPECT_EQ(countLinks(dimsSpec({dim(DimKind::FullyConnected, 100000)})),
+            9'999'900'000u);
+  // Switch dimensions: an uplink and a downlink per NPU and dimension.
+  EXPECT_EQ(countLinks(dimsSpec({dim(DimKind::Switch, 1000),
+                                 dim(DimKind::Switch, 1000)})),
+            4'000'000u);
+  TopologySpec s = npusSpec(4);
+  s.links = {explicitLink(0, 1, true), explicitLink(0, 1, false, true),
+             explicitLink(2, 3)};
+  s.switches = {{"x", {0, 1, 2}, link()}};
+  EXPECT_EQ(countLinks(s), 4u + 6u);
+  // A drop removes every parallel link of its pair, once.
+  s.drops = {{0, 1, false}, {0, 1, false}};
+  EXPECT_EQ(countLinks(s), 2u + 6u);
+  // An unknown NPU count counts nothing.
+  EXPECT_EQ(countLinks(dimsSpec({dim(DimKind::Line, 0)})), 0u);
+}
+
+TEST(TopologyTest, TooManyLinks) {
+  expectOne(dimsSpec({dim(DimKind::FullyConnected, 100000)}), Item::Dims, 0,
+            "network has 9999900000 directed links, more than the limit of "
+            "100000000");
+  // Any product: two fully_connected(1000) are 10^6 NPUs of 1998 links.
+  expectOne(dimsSpec({dim(DimKind::FullyConnected, 1000),
+                      dim(DimKind::FullyConnected, 1000)}),
+            Item::Dims, 0,
+            "network has 1998000000 directed links, more than the limit of "
+            "100000000");
+  // 99,990,000 links: at the limit's side that is allowed.
+  EXPECT_TRUE(check(dimsSpec({dim(DimKind::FullyConnected, 10000)})).empty());
+  // The problem is the dims op's, so it comes before later ops' problems.
+  TopologySpec s = dimsSpec({dim(DimKind::FullyConnected, 100000)});
+  s.links = {explicitLink(0, 0)};
+  std::vector<SpecError> errors = check(s);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].item, Item::Dims);
+  EXPECT_EQ(errors[1].item, Item::Link);
+}
+
+TEST(TopologyTest, TooManyParallelLinks) {
+  TopologySpec s = dimsSpec({dim(DimKind::Line, 2)});
+  // The line's own link 0 -> 1 is lane 0: 65535 more fit.
+  for (int64_t i = 0; i + 1 < kMaxParallelLinks; ++i)
+    s.links.push_back(explicitLink(0, 1, true, true));
+  EXPECT_TRUE(check(s).empty());
+  s.links.push_back(explicitLink(1, 0, false, true));
+  s.links.push_back(explicitLink(0, 1, true, true));
+  s.links.push_back(explicitLink(0, 1, false, true));
+  // Only the first link past the limit says so, once per pair.
+  std::vector<SpecError> errors = check(s);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].index, size_t(kMaxParallelLinks) - 1);
+  EXPECT_EQ(errors[0].message,
+            "link 1 -> 0 is parallel link 65537 from npu 1 to npu 0; a pair "
+            "can have at most 65536 (transfers name them by a 16-bit lane)");
+  EXPECT_EQ(errors[1].index, size_t(kMaxParallelLinks));
+  EXPECT_EQ(errors[1].message.substr(0, 36),
+            "link 0 -> 1 is parallel link 65537 f");
+}
+
 } // namespace

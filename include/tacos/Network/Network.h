@@ -90,7 +90,8 @@ public:
   /// Largest shortest-path hop count / latency between two NPUs, or nothing if
   /// some NPU cannot reach another. Paths may pass through switches (an
   /// NPU->switch->NPU path is two hops). Pure products of dimensions are
-  /// answered from their factors; other networks search from every NPU.
+  /// answered from their factors; other networks search from every NPU, in
+  /// time n * (n + m): large ones want hopDiameterBounds (Diameter.h).
   std::optional<int64_t> hopDiameter() const;
   std::optional<int64_t> latencyDiameter() const;
 
@@ -148,7 +149,10 @@ public:
   /// Marks the result as the pure product of these dims (enables the fast
   /// diameter path); only buildNetwork should call this.
   void setProductDims(std::vector<DimSpec> d) { dims = std::move(d); }
-  Network build();
+  /// The network, links in (src, dst) order, parallel links in the order
+  /// added. With `added`, sets (*added)[l] to the index of the addLink call
+  /// that made link l, for callers that keep facts per added link.
+  Network build(std::vector<LinkId> *added = nullptr);
 
 private:
   uint32_t npus;

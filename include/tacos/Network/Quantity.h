@@ -30,6 +30,15 @@ inline constexpr int64_t kMaxClockPs = int64_t(1) << 62;     // about 53 days
 inline constexpr int64_t kMaxSizeBytes = int64_t(1) << 50;   // 1 PiB
 inline constexpr double kMaxBandwidthBps = 1e18;             // 1 EBps
 inline constexpr int64_t kMaxNpus = 1'000'000;
+/// Directed links a network may have (after drops, switch links included).
+/// The model costs about 34 bytes a link (CSR, both directions, specs), so
+/// this is some 3.4 GB; a 10^6-NPU 3-D torus has 6 M links. Above it a
+/// description such as fully_connected(100000) (10^10 links) is refused by
+/// the verifier, from the closed-form count, before anything is built.
+inline constexpr int64_t kMaxLinks = 100'000'000;
+/// Parallel links one ordered NPU pair may have: transfers name a link by
+/// (src, dst, lane) with a 16-bit lane.
+inline constexpr int64_t kMaxParallelLinks = 65'536;
 
 /// Returns how many base units (Bps, ps or B) one `unit` is, or nothing if
 /// `unit` is not a unit of `kind`.

@@ -11,7 +11,9 @@
 namespace tacos {
 
 /// Writes NPUs, switches, links, diameters and the range of per-NPU ingress
-/// and egress bandwidth, one fact per line, under `network @<name>`.
+/// and egress bandwidth, one fact per line, under `network @<name>`. A
+/// diameter too costly to find exactly (Diameter.h) is written as bounds,
+/// `lower .. upper (bounds: ...)`.
 void printNetworkSummary(std::ostream &os, const std::string &name,
                          const Network &network);
 

@@ -97,8 +97,16 @@ int64_t numNpus(const TopologySpec &spec);
 bool isDimsLink(const std::vector<DimSpec> &dims, int64_t a, int64_t b,
                 size_t *dim = nullptr);
 
+/// Directed links the spec describes, drops applied, counted from the
+/// description in closed form (no expansion, time linear in its ops):
+/// exactly the links buildNetwork makes, switch links included. Saturates at
+/// UINT64_MAX; 0 if the NPU count is unknown (productSize < 0).
+uint64_t countLinks(const TopologySpec &spec);
+
 /// Checks everything that needs the whole network: NPU count limits, ids in
-/// range, duplicate links (unless `parallel`), drops that remove nothing.
+/// range, duplicate links (unless `parallel`), more than kMaxParallelLinks
+/// links between one ordered pair, drops that remove nothing, more than
+/// kMaxLinks links in all.
 /// Per-item checks (positive bandwidth, no self link, >= 2 switch ports) are
 /// also repeated here so the core never trusts its caller. Returns the
 /// problems found in op order (dims, links, switches, drops; at most one per

@@ -12,6 +12,7 @@
 
 #include "tacos/Network/Network.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,8 +27,14 @@ struct LinkOrigin {
   bool viaSwitch = false;
 };
 
+/// Directed links the network has once its switches are unwound: its
+/// NPU-to-NPU links plus k * (k - 1) per k-port switch. Computed without
+/// unwinding, so that switch(100000) (10^10 links) is refused up front.
+uint64_t countUnwoundLinks(const Network &network);
+
 /// The network without switch nodes; `origins[l]` tells where link l of the
-/// result came from.
+/// result came from. Needs countUnwoundLinks(network) <= kMaxLinks. Time and
+/// memory are linear in the links of the result.
 Network unwindSwitches(const Network &network,
                        std::vector<LinkOrigin> &origins);
 

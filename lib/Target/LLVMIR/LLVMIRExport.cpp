@@ -1,6 +1,7 @@
 //===- LLVMIRExport.cpp - LLVM-dialect modules as LLVM IR -----------------===//
 
 #include "tacos/Target/LLVMIR/LLVMIRExport.h"
+#include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -17,7 +18,7 @@
 using namespace mlir;
 
 void tacos::registerLLVMIRExportTranslation() {
-  TranslateFromMLIRRegistration registration(
+  tacos::GuardedFromMLIRRegistration registration(
       "mlir-to-llvmir", "Translate an LLVM-dialect module to LLVM IR",
       [](Operation *op, raw_ostream &output) -> LogicalResult {
         llvm::LLVMContext context;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Target/MSCCL/MSCCLExport.h"
+#include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
@@ -123,7 +124,7 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
 void tacos::registerMSCCLExportTranslation() {
   static Options storage;
   options = &storage;
-  TranslateFromMLIRRegistration registration(
+  tacos::GuardedFromMLIRRegistration registration(
       kName, "Translate a coll.algorithm to MSCCL-IR XML", exportAlgorithm,
       [](DialectRegistry &registry) {
         registry.insert<CollDialect, topo::TopoDialect>();

@@ -15,6 +15,7 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/MSCCLImport.h"
 #include "tacos/Network/Quantity.h"
+#include "tacos/Support/NestingDepth.h"
 #include "tacos/Verification/Verifier.h"
 
 #include "mlir/IR/Builders.h"
@@ -146,7 +147,9 @@ FailureOr<topo::NetworkOp> readNetworkFile(OwningOpRef<ModuleOp> &file,
         << "cannot read " << path << ": " << buffer.getError().message();
     return failure();
   }
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  if (failed(tacos::checkNestingDepth(sourceMgr, context, id)))
+    return failure();
   file = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   if (!file)
     return failure();

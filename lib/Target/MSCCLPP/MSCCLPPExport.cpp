@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Target/MSCCLPP/MSCCLPPExport.h"
+#include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
@@ -133,7 +134,7 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
 void tacos::registerMSCCLPPExportTranslation() {
   static Options storage;
   options = &storage;
-  TranslateFromMLIRRegistration registration(
+  tacos::GuardedFromMLIRRegistration registration(
       kName, "Translate a coll.algorithm to an MSCCL++ JSON execution plan",
       exportAlgorithm, [](DialectRegistry &registry) {
         registry.insert<CollDialect, topo::TopoDialect>();

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TraceExport.h"
+#include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 
@@ -251,7 +252,7 @@ LogicalResult exportChromeTrace(Operation *op, raw_ostream &output) {
 } // namespace
 
 void trace::registerChromeTrace() {
-  TranslateFromMLIRRegistration registration(
+  tacos::GuardedFromMLIRRegistration registration(
       "export-chrome-trace",
       "coll.algorithm -> Trace Event JSON for Perfetto and chrome://tracing "
       "(option: --algorithm=@name)",

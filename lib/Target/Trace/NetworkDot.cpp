@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TraceExport.h"
+#include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 
@@ -204,7 +205,7 @@ LogicalResult exportDot(Operation *op, raw_ostream &output) {
 } // namespace
 
 void trace::registerNetworkDot() {
-  TranslateFromMLIRRegistration registration(
+  tacos::GuardedFromMLIRRegistration registration(
       "export-dot",
       "topo.network -> Graphviz DOT (with --algorithm=@name: link "
       "utilization as colour and width)",

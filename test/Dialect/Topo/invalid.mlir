@@ -353,3 +353,27 @@ topo.network @n {
   // expected-error @+1 {{expected 'link(<dollars per GB/s>)'}}
   topo.price tier(pod) switch(2)
 }
+
+// -----
+
+// The link count comes from the description in closed form: nothing is
+// built, so fully_connected(100000) (10^10 links) is refused at once.
+topo.network @n {
+  // expected-error @+1 {{network has 9999900000 directed links, more than the limit of 100000000}}
+  topo.dims [fully_connected(100000) link(50 GBps, 1 us)]
+}
+
+// -----
+
+// Any product: 10^6 NPUs with 2 x 999 links each.
+topo.network @n {
+  // expected-error @+1 {{network has 1998000000 directed links, more than the limit of 100000000}}
+  topo.dims [fully_connected(1000) link(50 GBps, 1 us), fully_connected(1000) link(50 GBps, 1 us)]
+}
+
+// -----
+
+// 99,990,000 links: within the limit (the verifier builds nothing).
+topo.network @n {
+  topo.dims [fully_connected(10000) link(50 GBps, 1 us)]
+}

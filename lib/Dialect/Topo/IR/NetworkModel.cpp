@@ -5,6 +5,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace tacos;
 using namespace tacos::topo;
@@ -128,14 +130,19 @@ void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
   };
 
   // Links between NPUs. Out-links are sorted by destination, so the links
-  // u->v of one ordered pair are contiguous; the i-th of u->v pairs with the
-  // i-th of v->u when both have the same spec.
+  // u->v of one ordered pair are contiguous (found by binary search: an
+  // unwound 1000-port switch has 999 out-links per NPU, and a scan per pair
+  // made writing it cubic); the i-th of u->v pairs with the i-th of v->u
+  // when both have the same spec.
   auto linksBetween = [&](NodeId u, NodeId v) {
-    SmallVector<LinkId, 2> result;
-    for (LinkId l : model.outLinks(u))
-      if (model.dst(l) == v)
-        result.push_back(l);
-    return result;
+    LinkRange out = model.outLinks(u);
+    const LinkId *first = std::lower_bound(
+        out.begin(), out.end(), v,
+        [&](LinkId l, NodeId to) { return model.dst(l) < to; });
+    const LinkId *last = first;
+    while (last != out.end() && model.dst(*last) == v)
+      ++last;
+    return ArrayRef<LinkId>(first, last);
   };
   for (NodeId u = 0; u < model.numNpus(); ++u) {
     NodeId previous = ~0u;
@@ -144,8 +151,8 @@ void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
       if (model.isSwitch(v) || v == previous)
         continue;
       previous = v;
-      SmallVector<LinkId, 2> forward = linksBetween(u, v);
-      SmallVector<LinkId, 2> backward = linksBetween(v, u);
+      ArrayRef<LinkId> forward = linksBetween(u, v);
+      ArrayRef<LinkId> backward = linksBetween(v, u);
       SmallVector<bool, 2> paired;
       for (auto [i, f] : llvm::enumerate(forward))
         paired.push_back(i < backward.size() &&

@@ -23,15 +23,19 @@ struct TopoExpandPass : topo::impl::TopoExpandBase<TopoExpandPass> {
 
   void runOnOperation() override {
     for (NetworkOp network : getOperation().getOps<NetworkOp>()) {
-      FailureOr<Network> model = buildNetworkModel(network);
-      if (failed(model))
+      if (failed(checkNetwork(network)))
         return signalPassFailure();
-      if (int64_t(model->numLinks()) > maxLinks) {
+      // Counted from the description, so a refused network is never built.
+      uint64_t links = countLinks(readTopologySpec(collectNetworkOps(network)));
+      if (links > uint64_t(std::max<int64_t>(maxLinks, 0))) {
         network.emitError("network has ")
-            << model->numLinks() << " directed links, more than max-links="
+            << links << " directed links, more than max-links="
             << int64_t(maxLinks) << " allows to expand";
         return signalPassFailure();
       }
+      FailureOr<Network> model = buildNetworkModel(network);
+      if (failed(model))
+        return signalPassFailure();
       writeExplicitNetwork(network, *model);
       numLinksWritten += llvm::range_size(network.getBody().getOps<LinkOp>());
     }

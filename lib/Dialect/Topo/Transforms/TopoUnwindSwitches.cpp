@@ -7,6 +7,7 @@
 
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
+#include "tacos/Network/Quantity.h"
 #include "tacos/Network/Unwind.h"
 
 namespace tacos::topo {
@@ -21,6 +22,8 @@ using namespace tacos::topo;
 namespace {
 struct TopoUnwindSwitchesPass
     : topo::impl::TopoUnwindSwitchesBase<TopoUnwindSwitchesPass> {
+  using TopoUnwindSwitchesBase::TopoUnwindSwitchesBase;
+
   void runOnOperation() override {
     for (NetworkOp network : getOperation().getOps<NetworkOp>()) {
       FailureOr<Network> model = buildNetworkModel(network);
@@ -28,6 +31,22 @@ struct TopoUnwindSwitchesPass
         return signalPassFailure();
       if (model->numSwitches() == 0)
         continue;
+      // The switched model is small (2 links per port); its unwound form
+      // grows with the square of the ports, so count before building it.
+      uint64_t links = countUnwoundLinks(*model);
+      if (links > uint64_t(kMaxLinks)) {
+        network.emitError("network has ")
+            << links << " directed links once its switches are unwound, "
+            << "more than the limit of " << kMaxLinks;
+        return signalPassFailure();
+      }
+      if (int64_t(links) > maxLinks) {
+        network.emitError("network has ")
+            << links << " directed links once its switches are unwound, "
+            << "more than max-links=" << int64_t(maxLinks)
+            << " allows to unwind";
+        return signalPassFailure();
+      }
       std::vector<LinkOrigin> origins;
       Network unwound = unwindSwitches(*model, origins);
       writeExplicitNetwork(network, unwound, &origins);

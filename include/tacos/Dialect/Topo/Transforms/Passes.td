@@ -32,7 +32,8 @@ def TopoExpand : Pass<"topo-expand", "mlir::ModuleOp"> {
     }
     ```
     Expanding a network of more than `max-links` directed links is refused,
-    since the text would be unreadable anyway.
+    since the text would be unreadable anyway; the count comes from the
+    description, before anything is built.
   }];
   let options = [
     Option<"maxLinks", "max-links", "int64_t", /*default=*/"1000000",
@@ -50,6 +51,10 @@ def TopoSummary : Pass<"topo-summary", "mlir::ModuleOp"> {
     Builds the core model of each `topo.network` and prints, per network:
     NPUs, switches, directed links, hop and latency diameter, and the ingress
     and egress bandwidth per NPU (min / max over NPUs). The IR is unchanged.
+    Diameters of products of dimensions come from their factors; other
+    networks need a search from every NPU, and when that would take more
+    than about half a second (n * (n + links) over 10^8) the summary gives
+    bounds from a few searches instead, written `lower .. upper (bounds: ...)`.
 
     ```
     network @mesh5x5: 25 NPUs, 80 directed links
@@ -87,7 +92,17 @@ def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
       topo.link 1 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
     }
     ```
+
+    A k-port switch becomes k * (k - 1) links, so the count is worked out
+    before unwinding: a network that would have more than `max-links`
+    directed links (or more than the 10^8 any network may have) is refused,
+    naming the count; `switch(100000)` would be 10^10 links.
   }];
+  let options = [
+    Option<"maxLinks", "max-links", "int64_t", /*default=*/"1000000",
+           "Refuse to unwind networks that would have more directed links "
+           "than this">
+  ];
   let dependentDialects = ["::tacos::topo::TopoDialect"];
 }
 
