@@ -155,6 +155,12 @@ void MemoryEstimate::add(const MemoryEstimate &other) {
   terms.insert(terms.end(), other.terms.begin(), other.terms.end());
 }
 
+void MemoryEstimate::scale(double factor) {
+  bytes *= factor;
+  for (Term &term : terms)
+    term.count *= factor;
+}
+
 std::string MemoryEstimate::detail() const {
   std::vector<const Term *> largest;
   for (const Term &term : terms)

@@ -116,6 +116,9 @@ TEST(ResourceLimits, PollReadsTheClockOnceInAWhile) {
   while (!poll.expired())
     ++polls;
   EXPECT_EQ(polls, DeadlinePoll::kEvery);
+  // Work beyond what is left reads the clock at once.
+  EXPECT_FALSE(poll.expired(1)) << "the countdown restarted";
+  EXPECT_TRUE(poll.expired(DeadlinePoll::kEvery));
   Deadline far = Deadline::in(1e30);
   EXPECT_FALSE(far.expired()) << "a huge timeout does not overflow";
 }

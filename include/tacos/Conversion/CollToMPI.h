@@ -41,6 +41,16 @@ struct MPILowering {
   MPILoweringForm form = MPILoweringForm::Unrolled;
 };
 
+/// Peak memory of lowering an algorithm of `transfers` transfers in `form`
+/// (Unrolled or Table): the execution plan (8 bytes a transfer, 24 while it
+/// sorts), the steps (about 5 a transfer: post, wait and combine on both
+/// sides), and then either the table's 8-byte rows, grown by doubling, or
+/// every rank's program at once and its ops (kBytesPerUnrolledStep,
+/// measured: a step is a few ops and their subviews).
+inline constexpr double kStepsPerTransfer = 5;
+inline constexpr double kBytesPerUnrolledStep = 1200;
+MemoryEstimate estimateMPILowering(double transfers, MPILoweringForm form);
+
 /// The MLIR element type an MPIElementType stands for (f32 -> f32, ...).
 mlir::Type mlirElementType(mlir::MLIRContext *context, MPIElementType type);
 

@@ -51,6 +51,17 @@ struct SmtEncoding {
 /// Largest participant count the bit-vector encoding of contributions takes.
 inline constexpr size_t kMaxSmtParticipants = 64;
 
+/// Bytes per op of the encoding, through its whole life: the `smt` op, its
+/// line of SMT-LIB text, and Z3's terms and solver state for it (measured
+/// on tori up to 256 NPUs: the estimate stays above the peak RSS).
+inline constexpr double kSmtBytesPerOp = 1000;
+
+/// Peak memory of encoding `transfers` of an algorithm of `spec` and
+/// solving it with Z3 (solveEncoding): about 40 ops per transfer and 10
+/// per required delivery, twice as many where contributions combine.
+MemoryEstimate estimateSmtEncoding(const VerificationSpec &spec,
+                                   size_t transfers);
+
 /// Builds one `smt.solver` at the builder's position. Fails (with a message)
 /// for more than kMaxSmtParticipants participants in a combining collective.
 mlir::FailureOr<SmtEncoding>

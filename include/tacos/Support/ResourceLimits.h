@@ -36,6 +36,11 @@ namespace tacos {
 /// max-memory= defaults to this fraction of the memory the process may use:
 /// the rest is for the MLIR module, the other passes and the machine.
 inline constexpr double kDefaultMemoryFraction = 0.5;
+/// Peak RSS runs above the peak of live allocations: the allocator keeps
+/// freed small blocks, and pages are whole. Estimates built from data
+/// structure sizes add this fraction (measured: the ratios in
+/// docs/Reliability.md).
+inline constexpr double kAllocatorSlack = 0.25;
 /// The default when the machine's memory cannot be read.
 inline constexpr uint64_t kFallbackMemoryLimit = uint64_t(8) << 30;
 
@@ -77,6 +82,12 @@ struct MemoryEstimate {
   void add(double more) { bytes += more; }
   /// Adds another estimate's bytes and terms.
   void add(const MemoryEstimate &other);
+  /// Multiplies everything by `factor` (several copies at once: trials on
+  /// several threads).
+  void scale(double factor);
+  /// Adds kAllocatorSlack of the total, once, when the terms are sizes of
+  /// data structures (not measured peaks).
+  void addAllocatorSlack() { bytes *= 1 + kAllocatorSlack; }
   /// The largest terms, those of at least a tenth of the total, at most
   /// three: "1e12 transfers x 31 B, 2.5e11 chunk bits x 1 B".
   std::string detail() const;
@@ -115,23 +126,29 @@ private:
   double timeoutSeconds = 0;
 };
 
-/// Polls a deadline from a hot loop: the first poll reads the clock (so an
-/// expired deadline stops a run at once, deterministically), then one poll
-/// in kEvery does. One per loop, never shared between threads.
+/// Polls a deadline from a hot loop, reading the clock once per kEvery
+/// units of work (an iteration is one unit unless the caller says it did
+/// more: one event of a synthesis may match thousands of links). The first
+/// poll reads the clock, so an expired deadline stops a run at once,
+/// deterministically. One per loop, never shared between threads.
 class DeadlinePoll {
 public:
-  static constexpr unsigned kEvery = 1024;
+  static constexpr uint64_t kEvery = 1024;
   explicit DeadlinePoll(const Deadline &deadline) : deadline(deadline) {}
-  bool expired() {
-    if (!deadline.isSet() || --countdown != 0)
+  bool expired(uint64_t work = 1) {
+    if (!deadline.isSet())
       return false;
+    if (work < countdown) {
+      countdown -= work;
+      return false;
+    }
     countdown = kEvery;
     return deadline.expired();
   }
 
 private:
   const Deadline &deadline;
-  unsigned countdown = 1;
+  uint64_t countdown = 1;
 };
 
 //===----------------------------------------------------------------------===//
