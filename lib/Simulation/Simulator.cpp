@@ -133,13 +133,16 @@ bool retime(const Network &network, const Problem &problem,
 }
 } // namespace
 
-MemoryEstimate estimateSimulation(const ProblemShape &shape, double transfers,
+MemoryEstimate estimateSimulation(const Network &network,
+                                  const ProblemShape &shape, double transfers,
                                   bool copies, bool sorted) {
   MemoryEstimate estimate;
   estimate.what = "simulating the schedule";
+  // ChunkCosts' two costs and the free time of every link.
+  estimate.add(double(network.numLinks()), 40, "links");
   if (copies)
     estimate.add(transfers, double(ScheduleView::kPackedBytesPerTransfer),
-                 "transfers");
+                 "timed transfers");
   // Arrivals (above): dense while the (chunk, NPU) pairs fit 2^26, else a
   // hash map node per (chunk, NPU) reached: at most one per transfer and
   // source, about 64 bytes each with the bucket array.

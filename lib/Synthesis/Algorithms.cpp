@@ -59,10 +59,14 @@ MemoryEstimate estimateExactRun(const Network &network,
                                 const AlgorithmOptions &options,
                                 double *transfers) {
   // Z3's terms, then the schedule it yields (one transfer per delivery)
-  // compacted by the simulator.
+  // compacted by the simulator. Nothing where exact synthesis refuses the
+  // network before building anything.
   MemoryEstimate estimate = estimateExact(network, shape, options);
+  *transfers = 0;
+  if (network.numNpus() > kMaxExactNpus)
+    return estimate;
   addSchedule(estimate, shape.deliveries, false);
-  estimate.add(estimateSimulation(shape, shape.deliveries, true, true));
+  estimate.add(estimateSimulation(network, shape, shape.deliveries, true, true));
   *transfers = shape.deliveries;
   return estimate;
 }
@@ -182,7 +186,7 @@ MemoryEstimate estimateCombining(const Network &network,
   // spread, the concatenation, and two rounds of compaction.
   addSchedule(combine, 5 * transfers, true);
   if (twoPhases)
-    combine.add(estimateSimulation(shape, spread, false, true));
+    combine.add(estimateSimulation(network, shape, spread, false, true));
   combine.add(transfers, 24, "compaction times");
   double pairs = shape.chunks * shape.npus;
   if (pairs <= double(uint64_t(1) << 26))
@@ -192,7 +196,7 @@ MemoryEstimate estimateCombining(const Network &network,
                 96, "(chunk, NPU) holdings");
   MemoryEstimate trial = largest({&first, &second, &combine});
   unsigned trials = isSeeded(options.algorithm) ? std::max(1u, options.trials) : 1;
-  trial.scale(trialThreads(options.threads, trials));
+  trial.scaleForThreads(trialThreads(options.threads, trials));
   if (trials > 1)
     addSchedule(trial, 2 * transfers, true); // the best, the fastest phases
   // The transposed network the dual runs on.

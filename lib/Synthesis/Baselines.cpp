@@ -522,8 +522,9 @@ static double baselineTransfers(Baseline baseline, const ProblemShape &shape,
     return rounds * g / 2 * k * hops.xorWeighted; // Scatter, Gather
   case Baseline::DBT:
     // Every chunk climbs to the root (at most the trees' depth) and goes
-    // down to every rank.
-    return shape.chunks * (g - 1 + rounds) * hops.xorWeighted;
+    // down to every rank, over tree edges: half of them join ranks that
+    // differ in bit 0, a quarter in bit 1, ...
+    return shape.chunks * (g - 1 + rounds) * hops.xorByEdges;
   }
   return 0;
 }
@@ -549,10 +550,11 @@ MemoryEstimate estimateBaseline(Baseline baseline, const Network &network,
                     shape.kind == CollectiveKind::Scatter);
   double sources = oneSource ? 1 : shape.participants;
   estimate.add(sources * double(network.numNodes()), 4, "routing parents");
-  // Built by push_back, then timed by simulate() into a copy; the untimed
-  // schedule lives until the timed one is done.
-  addSchedule(estimate, transfers, false);
-  estimate.add(estimateSimulation(shape, transfers, /*copies=*/true,
+  // Built by push_back (two buffers while it grows), then timed by
+  // simulate() into a copy while the untimed one lives: the second is the
+  // larger.
+  addSchedule(estimate, transfers, true);
+  estimate.add(estimateSimulation(network, shape, transfers, /*copies=*/true,
                                   /*sorted=*/true));
   return estimate;
 }

@@ -731,7 +731,9 @@ MemoryEstimate estimateFullMatching(const Network &network,
   estimate.what = "the TACOS matching";
   estimate.add(npus * words, 16, "chunk bit words");
   estimate.add(links * std::ceil(words / 64), 8, "link summary words");
-  estimate.add(links, double(std::min<int64_t>(depth, INT32_MAX)) * 32 + 30,
+  // Per link: in-flight slots, their head and count, the free time, the
+  // lane, the fastest-first order, the two chunk costs.
+  estimate.add(links, double(std::min<int64_t>(depth, INT32_MAX)) * 32 + 62,
                "links");
   estimate.add(npus, 96, "NPUs");
   estimate.add(shape.chunks, 5, "chunks");

@@ -28,8 +28,14 @@ struct HopSample {
   /// Mean over rounds of the hops from rank r to rank r ^ 2^b, each round
   /// weighted by 2^b (what recursive doubling sends in round b).
   double xorWeighted = 1;
+  /// The same rounds weighted by 1 / 2^b: the edges of a binary tree on
+  /// the ranks (half join ranks that differ in bit 0, a quarter in bit 1).
+  double xorByEdges = 1;
   /// Mean hops from the root (rooted collectives), else `mean`.
   double fromRoot = 1;
+  /// Mean hops from a participant to its nearest other participant: a tree
+  /// that spans the participants has about that many hops per member.
+  double nearest = 1;
   /// The largest hop count seen from a sampled participant.
   double farthest = 1;
 };

@@ -726,17 +726,18 @@ static AlgorithmResult runTenTrial(const Network &network,
 
 /// The transfers a general problem's schedule has: one per hop of each
 /// delivery where chunks go to one destination; where they go to several
-/// (a group's All-Gather or Broadcast) a tree per chunk, at most one
-/// transfer per NPU and at most a path per destination.
+/// (a group's All-Gather or Broadcast) a tree per chunk: at most one
+/// transfer per NPU and a path per member, and about three times what
+/// joining each member to its nearest other member takes (the greedy's
+/// trees are no minimal ones; measured on tori).
 static double estimateTransfers(const ProblemShape &shape,
                                 const HopSample &hops) {
   switch (shape.kind) {
   case CollectiveKind::AllGather:
-    return shape.chunks *
-           std::min(shape.npus - 1, (shape.participants - 1) * hops.mean);
   case CollectiveKind::Broadcast:
     return shape.chunks *
-           std::min(shape.npus - 1, (shape.participants - 1) * hops.fromRoot);
+           std::min(shape.npus - 1, (shape.participants - 1) *
+                                        std::min(hops.mean, 3 * hops.nearest));
   case CollectiveKind::Scatter:
   case CollectiveKind::Gather:
     // The reservation router detours around the root's busy links (half
@@ -765,7 +766,7 @@ static MemoryEstimate estimateRouting(const Network &network,
     return routing;
   addSchedule(routing, transfers, false);
   routing.add(transfers, 16, "reserved intervals");
-  routing.add(estimateSimulation(shape, transfers, false, false));
+  routing.add(estimateSimulation(network, shape, transfers, false, false));
   return routing;
 }
 
@@ -784,6 +785,15 @@ static MemoryEstimate estimateGeneralTrial(const Network &network,
   HopSample hops = sampleHops(network, participants, root);
   transfers = estimateTransfers(shape, hops);
   double npus = shape.npus, links = double(network.numLinks());
+  // What the matching records before pruning: chunks with several
+  // destinations are forwarded towards all of them and reach most NPUs (at
+  // most once each), most of it dead ends (measured: 7 times the pruned
+  // schedule for a 64-member group on a 64x64 torus).
+  bool severalDestinations = shape.kind == CollectiveKind::AllGather ||
+                             shape.kind == CollectiveKind::Broadcast;
+  double recorded =
+      severalDestinations ? std::max(transfers, shape.chunks * (npus - 1))
+                          : transfers;
   double chunks = shape.chunks, words = std::ceil(chunks / 64),
          npuWords = std::ceil(npus / 64);
   double outDegree = npus > 0 ? links / npus : 0;
@@ -794,30 +804,34 @@ static MemoryEstimate estimateGeneralTrial(const Network &network,
   matching.add(shape.destinationNpus * npus, 8, "distances to destinations");
   // std::deque allocates a 512-byte block and its map on construction.
   matching.add(links + npus, 640, "link and NPU queues");
+  // Per link: its heap's vector, two chunk costs, the free time, the lane.
+  matching.add(links * 66);
   // Each arrival offers the chunk to the out-links that serve it; stale
   // entries stay until popped, and heaps grow by doubling (half again on
-  // average).
+  // average). Arrivals that end in dead ends were offered on few links.
   matching.add(transfers + chunks, 1.5 * 12 * outDegree, "candidates");
   matching.add(chunks, 12, "chunks");
+  if (!options.materialize)
+    return matching;
 
-  MemoryEstimate after; // whichever step after matching takes most
-  if (options.materialize) {
-    MemoryEstimate prune;
-    prune.add(transfers, 25, "transfers");
-    prune.add(chunks, 8, "chunks");
-    addSchedule(prune, transfers, false);
-    MemoryEstimate compaction =
-        estimateSimulation(shape, transfers, /*copies=*/false, false);
-    MemoryEstimate routing = estimateRouting(network, shape, options, transfers);
-    for (const MemoryEstimate *step : {&matching, &prune, &compaction, &routing})
-      if (step->bytes > after.bytes)
-        after = *step;
-    MemoryEstimate trial;
-    addSchedule(trial, transfers, false);
-    trial.add(after);
-    return trial;
-  }
-  return matching;
+  // The steps after matching do not overlap: the largest counts.
+  addSchedule(matching, recorded, false);
+  MemoryEstimate prune; // sort keys of the recorded schedule, the pruned one
+  addSchedule(prune, recorded, true);
+  prune.add(recorded, 25, "pruning keys");
+  prune.add(chunks, 8, "chunks");
+  addSchedule(prune, transfers, false);
+  MemoryEstimate compaction;
+  addSchedule(compaction, transfers, true);
+  compaction.add(estimateSimulation(network, shape, transfers, /*copies=*/false, false));
+  MemoryEstimate routing = estimateRouting(network, shape, options, transfers);
+  if (routing.bytes > 0)
+    addSchedule(routing, transfers, true);
+  MemoryEstimate trial;
+  for (const MemoryEstimate *step : {&matching, &prune, &compaction, &routing})
+    if (step->bytes > trial.bytes)
+      trial = *step;
+  return trial;
 }
 
 MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
@@ -839,7 +853,7 @@ MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
   } else
     estimate = estimateGeneralTrial(network, spec, shape, options, transfers);
   // Every running trial has its own state; the kept result waits besides.
-  estimate.scale(trialThreads(options.threads, trials));
+  estimate.scaleForThreads(trialThreads(options.threads, trials));
   if (trials > 1 && options.materialize)
     addSchedule(estimate, transfers, true);
   estimate.what = "TACOS synthesis";

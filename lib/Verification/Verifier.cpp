@@ -918,6 +918,9 @@ MemoryEstimate estimateVerification(const Network &network,
   // (VerifierStorage.h), else hashed per delivery.
   estimate.add(transfers, isCombining(spec.kind) ? 64 : 24,
                "transfers to verify");
+  // The link checker: two costs, two durations, a busy time and an
+  // out-pair per link.
+  estimate.add(double(network.numLinks()), 80, "links");
   double pairs = double(network.numNodes()) * chunks;
   double held = isCombining(spec.kind) ? pairs * 16 : pairs / 8;
   if (held <= double(verifier_storage::kDenseBudgetBytes))

@@ -77,7 +77,7 @@
 // RUN: not tacos-opt %s --coll-synthesize=max-memory=lots 2>&1 | FileCheck %s --check-prefix=MEMORY
 // MEMORY: for the --max-memory option: expected a size such as '8 GB', got 'lots' (or 'default')
 // RUN: not tacos-opt %s --coll-synthesize=max-memory=0GB 2>&1 | FileCheck %s --check-prefix=MEMORY-ZERO
-// MEMORY-ZERO: for the --max-memory option: the memory limit must be positive (or 'default')
+// MEMORY-ZERO: for the --max-memory option: size must be positive (or 'default')
 // RUN: not tacos-opt %s --tacos-pipeline=timeout=-1 2>&1 | FileCheck %s --check-prefix=TIMEOUT
 // TIMEOUT: for the --timeout option: expected a number of seconds >= 0 (0: no limit), got '-1'
 // RUN: not tacos-opt %s --coll-verify-smt=timeout=soon 2>&1 | FileCheck %s --check-prefix=TIMEOUT-WORD

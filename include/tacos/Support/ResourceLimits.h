@@ -88,6 +88,14 @@ struct MemoryEstimate {
   /// Adds kAllocatorSlack of the total, once, when the terms are sizes of
   /// data structures (not measured peaks).
   void addAllocatorSlack() { bytes *= 1 + kAllocatorSlack; }
+  /// Multiplies everything by `copies`, the runs of the same work on as
+  /// many threads at once, with kAllocatorSlack more when there are several:
+  /// each thread's malloc arena keeps its own freed blocks.
+  void scaleForThreads(unsigned copies) {
+    scale(copies);
+    if (copies > 1)
+      bytes *= 1 + kAllocatorSlack;
+  }
   /// The largest terms, those of at least a tenth of the total, at most
   /// three: "1e12 transfers x 31 B, 2.5e11 chunk bits x 1 B".
   std::string detail() const;

@@ -853,10 +853,11 @@ MemoryEstimate tacos::estimateMPILowering(double transfers,
                                           MPILoweringForm form) {
   MemoryEstimate estimate;
   estimate.what = "lowering the algorithm to MPI";
-  estimate.add(transfers, 24, "transfers planned");
+  estimate.add(transfers, 16, "transfers planned");
+  estimate.add(kMPIFixedBytes);
   double steps = transfers * kStepsPerTransfer;
   if (form == MPILoweringForm::Table) {
-    estimate.add(steps, 16, "table rows");
+    estimate.add(steps, 8, "table rows");
   } else {
     estimate.remedy = "use form=table";
     estimate.add(steps, 16 + kBytesPerUnrolledStep, "unrolled steps");

@@ -450,12 +450,13 @@ MemoryEstimate estimateSmtEncoding(const VerificationSpec &spec,
   double deliveries = 0;
   for (const auto &required : spec.required)
     deliveries += double(required.size());
-  double ops = double(transfers) * (combining ? 80 : 40) +
-               deliveries * (combining ? 20 : 10);
+  double ops = double(transfers) * (combining ? 120 : 40) +
+               deliveries * (combining ? 30 : 10);
   MemoryEstimate estimate;
   estimate.what = "the SMT encoding";
   estimate.remedy = "verify it with coll-verify instead";
   estimate.add(ops, kSmtBytesPerOp, "smt ops");
+  estimate.add(kSmtFixedBytes);
   return estimate;
 }
 

@@ -58,7 +58,7 @@ void writeTransfers(AlgorithmOp algorithm, Schedule &&transfers,
 /// `coll.transfer` op each (kBytesPerTransferOp, measured: an op, its
 /// properties and its share of the block), where the packed form takes 31
 /// bytes.
-inline constexpr double kBytesPerTransferOp = 256;
+inline constexpr double kBytesPerTransferOp = 400;
 MemoryEstimate estimateTransferOps(double count);
 
 /// The form an algorithm currently stores its transfers in.
