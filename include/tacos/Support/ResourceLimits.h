@@ -40,7 +40,7 @@ inline constexpr double kDefaultMemoryFraction = 0.5;
 /// freed small blocks, and pages are whole. Estimates built from data
 /// structure sizes add this fraction (measured: the ratios in
 /// docs/Reliability.md).
-inline constexpr double kAllocatorSlack = 0.25;
+inline constexpr double kAllocatorSlack = 0.4;
 /// The default when the machine's memory cannot be read.
 inline constexpr uint64_t kFallbackMemoryLimit = uint64_t(8) << 30;
 
