@@ -11,9 +11,10 @@
 // (Combining.h), so every algorithm builds every collective.
 //
 // Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
-// (Algorithms.cpp) with its run function, the static_assert there if the
-// value is the new last one, and the option help; passes and reports list
-// and parse names through this table (docs/HowToAdd.md).
+// (Algorithms.cpp) with its run and memory estimate functions, the
+// static_assert there if the value is the new last one, and the option
+// help; passes and reports list and parse names through this table
+// (docs/HowToAdd.md).
 //
 //===----------------------------------------------------------------------===//
 
