@@ -12,16 +12,39 @@ config.test_exec_root = os.path.join(config.tacos_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit"]
 
 import sys
+if config.tacos_sanitize:
+    lit_config.load_config(config, os.path.join(os.path.dirname(__file__),
+                                                "lit.sanitizers.py"))
+
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
-config.substitutions.append(("%python3", config.python3))
+# %python3 runs what imports tacos' Python extension. In a sanitized build
+# the extension needs the ASan runtime, which must be the first library of
+# the process: python3 is not sanitized, so it is preloaded (only there, as
+# other programs of the tests, cmake or mpirun, would report their own
+# leaks). PYTHONMALLOC=malloc: Python's own allocator keeps objects in
+# arenas that LeakSanitizer does not scan, so what they point to would look
+# leaked.
+if config.tacos_sanitize:
+    config.substitutions.append(("%python3", "env LD_PRELOAD=%s PYTHONMALLOC=malloc %s"
+                                 % (config.tacos_asan_runtime, config.python3)))
+else:
+    config.substitutions.append(("%python3", config.python3))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%tacos_build", config.tacos_obj_root))
 config.substitutions.append(("%tacos_docs", os.path.join(config.tacos_obj_root, "docs")))
 # The compilers tacos was built with, for tests that build a project of
 # their own against it.
-config.substitutions.append(("%cmake_compilers",
-    "-DCMAKE_C_COMPILER=%s -DCMAKE_CXX_COMPILER=%s -DCMAKE_CXX_COMPILER_LAUNCHER=%s"
-    % (config.c_compiler, config.cxx_compiler, config.cxx_launcher)))
+# A sanitized tacos needs its users built with the same sanitizers: the
+# installed libraries call into the runtime, and the C API library brings
+# the shared one, which must be the program's only runtime.
+cmake_compilers = ("-DCMAKE_C_COMPILER=%s -DCMAKE_CXX_COMPILER=%s -DCMAKE_CXX_COMPILER_LAUNCHER=%s"
+                   % (config.c_compiler, config.cxx_compiler, config.cxx_launcher))
+if config.tacos_sanitize:
+    cmake_compilers += (' "-DCMAKE_C_FLAGS=%s" "-DCMAKE_CXX_FLAGS=%s" "-DCMAKE_EXE_LINKER_FLAGS=%s"'
+                        % (config.tacos_sanitize_compile_flags,
+                           config.tacos_sanitize_compile_flags,
+                           config.tacos_sanitize_link_flags))
+config.substitutions.append(("%cmake_compilers", cmake_compilers))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -51,6 +74,15 @@ if mpirun and os.path.exists(clang) and mpi_cflags is not None and mpi_libs is n
     config.substitutions.append(("%mpirun", mpirun + " --allow-run-as-root --oversubscribe"))
     config.substitutions.append(("%mpi_cflags", mpi_cflags))
     config.substitutions.append(("%mpi_libs", mpi_libs))
+    # %clang_exe: the executable alone, for scripts that take it as one
+    # word (CLANG=). Sanitized builds check the C mains compiled by %clang
+    # too (the IR that tacos emits is not instrumented: clang adds checks
+    # only to functions that its front end marks); -c ignores the link
+    # flags.
+    config.substitutions.append(("%clang_exe", clang))
+    if config.tacos_sanitize:
+        clang += " -Wno-unused-command-line-argument %s %s" % (
+            config.tacos_sanitize_compile_flags, config.tacos_sanitize_link_flags)
     config.substitutions.append(("%clang", clang))
 elif os.environ.get("CI"):
     # CI must run the MPI end-to-end tests, not skip them.

@@ -9,6 +9,7 @@
 
 #include "tacos/Execution/MSCCLImport.h"
 
+#include "tacos/Collective/ClockRange.h"
 #include "tacos/Network/Quantity.h"
 
 #include <algorithm>
@@ -945,6 +946,10 @@ private:
     if (std::string e = checkCollective(spec, network.numNpus()); !e.empty())
       return fail("the program is no valid " + program.coll + ": " + e,
                   parsed.where.algo);
+    // Before any time is added up: very slow links (--msccl-bandwidth) or
+    // huge chunks would run the picosecond clock past int64.
+    if (std::string e = checkClockRange(network, spec); !e.empty())
+      return fail(e, parsed.where.algo);
     sizes = spec.chunkSizes(network.numNpus());
 
     // Initial values and buffer sizes. Placing every chunk on every GPU

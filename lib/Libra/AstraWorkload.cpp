@@ -85,7 +85,9 @@ std::string checkPhase(const AstraPhase &phase, const Dims &used,
 std::string workloadFromLayers(const std::vector<AstraLayer> &layers,
                                const Communicator &communicator,
                                const std::vector<DimSpec> &dims,
-                               Workload &out) {
+                               Workload &out, size_t *badLayer) {
+  if (badLayer)
+    *badLayer = layers.size();
   Dims forward, inputGrad, weightGrad;
   for (auto [groups, phase, used] :
        {std::tuple(&communicator.forward, "Forward", &forward),
@@ -112,6 +114,8 @@ std::string workloadFromLayers(const std::vector<AstraLayer> &layers,
   };
 
   for (const AstraLayer &layer : layers) {
+    if (badLayer)
+      *badLayer = size_t(&layer - layers.data());
     for (auto [phase, what, used] :
          {std::tuple(&layer.forward, "forward", &forward),
           std::tuple(&layer.inputGrad, "input-gradient", &inputGrad),
@@ -124,6 +128,8 @@ std::string workloadFromLayers(const std::vector<AstraLayer> &layers,
     }
     issue(layer.forward, forward);
   }
+  if (badLayer)
+    *badLayer = layers.size();
   for (auto it = layers.rbegin(); it != layers.rend(); ++it) {
     issue(it->inputGrad, inputGrad);
     issue(it->weightGrad, weightGrad);

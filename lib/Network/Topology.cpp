@@ -325,6 +325,14 @@ private:
       else if (d.bidirectional && !backward)
         report(Item::Drop, i,
                what + " removes no link " + arrow(d.dst, d.src, false));
+      // A drop that repeats earlier ones removes nothing either.
+      else if (!dropped.insert(pairKey(d.src, d.dst)).second &&
+               (!d.bidirectional ||
+                !dropped.insert(pairKey(d.dst, d.src)).second))
+        report(Item::Drop, i, what + " removes no link: an earlier topo.drop "
+                                     "removed it");
+      else if (d.bidirectional)
+        dropped.insert(pairKey(d.dst, d.src));
     }
   }
 
@@ -332,6 +340,8 @@ private:
   std::vector<SpecError> errors;
   int64_t n = 0;
   std::unordered_set<uint64_t> explicitLinks;
+  /// The directed pairs earlier topo.drop ops removed.
+  std::unordered_set<uint64_t> dropped;
 };
 
 } // namespace

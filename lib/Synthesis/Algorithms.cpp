@@ -292,7 +292,12 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
   CollectiveSpec dual = spec;
   dual.kind = dualOf(spec.kind);
   Problem problem;
-  result.error = buildProblem(dual, network.numNpus(), problem);
+  // The request is checked before its problem is built: buildProblem trusts
+  // the chunk count (a negative or huge chunks(k) would make it loop for
+  // hours over 2^32 chunks).
+  result.error = checkCollective(spec, network.numNpus());
+  if (result.error.empty())
+    result.error = buildProblem(dual, network.numNpus(), problem);
   if (result.error.empty())
     result.error = checkInput(network, spec, problem);
   if (!result.error.empty())

@@ -44,16 +44,18 @@
 
 #include "FullMatching.h"
 #include "EventCalendar.h"
+#include "TenCommon.h"
 
 #include "tacos/Collective/ChunkCosts.h"
+#include "tacos/Synthesis/Trials.h"
 
+#include <climits>
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <thread>
-#include <deque>
 #include <optional>
 
 namespace tacos {
@@ -68,22 +70,6 @@ bool isFullProblem(const Problem &problem) {
 }
 
 namespace {
-
-/// One bitset of `words` 64-bit words per NPU.
-class BitRows {
-public:
-  BitRows(uint32_t rows, size_t words) : words(words), bits(rows * words) {}
-  const uint64_t *row(uint32_t r) const { return &bits[r * words]; }
-  bool test(uint32_t r, uint32_t c) const {
-    return bits[r * words + c / 64] >> (c % 64) & 1;
-  }
-  void set(uint32_t r, uint32_t c) { bits[r * words + c / 64] |= 1ull << (c % 64); }
-  uint64_t *mutableRow(uint32_t r) { return &bits[r * words]; }
-
-private:
-  size_t words;
-  std::vector<uint64_t> bits;
-};
 
 /// Per NPU, the chunks it has and the chunks on their way to it,
 /// interleaved word by word: a pick reads both words of a row together, and
@@ -329,7 +315,7 @@ private:
   LinkQueues inFlight;
   /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
   /// transfer started (canResend only).
-  std::vector<std::deque<std::pair<int64_t, uint32_t>>> recent;
+  RecentArrivals recent;
 
   /// The second level (file comment): bit w of marked[l] is set if word w
   /// of have[src] & ~have[dst] may be non-zero. Rows are per link.
@@ -386,14 +372,9 @@ FullRun::FullRun(const Network &network, const Problem &problem,
 /// Each link's lane among its parallel links, the longest duration, and
 /// every NPU's in-links fastest first.
 void FullRun::indexLinks() {
-  laneOf.resize(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l) {
+  laneOf = laneIndex(network);
+  for (LinkId l = 0; l < network.numLinks(); ++l)
     longestDuration = std::max(longestDuration, costs.largest(l).duration);
-    laneOf[l] = l > 0 && network.src(l - 1) == network.src(l) &&
-                        network.dst(l - 1) == network.dst(l)
-                    ? uint16_t(laneOf[l - 1] + 1)
-                    : 0;
-  }
   fastestAt.assign(numNpus + 1, 0);
   for (uint32_t v = 0; v < numNpus; ++v) {
     size_t first = fastestIn.size();
@@ -417,7 +398,7 @@ void FullRun::placeSources() {
   holders.assign(numChunks, 0);
   linkFree.assign(network.numLinks(), 0);
   if (canResend)
-    recent.resize(numNpus);
+    recent.reset(numNpus, longestDuration);
   for (uint32_t c = 0; c < numChunks; ++c)
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i) {
@@ -477,7 +458,7 @@ int64_t FullRun::pick(LinkId l, int64_t now) {
   };
   // The marked row words in [from, to); unmarks those without a
   // candidate. False: the sample is full.
-  uint64_t *marks = marked.mutableRow(l);
+  uint64_t *marks = marked.row(l);
   uint64_t keepDue = canResend ? ~0ull : 0; // else due chunks are masked out
   auto scan = [&](size_t from, size_t to) {
     for (size_t s = from / 64; s * 64 < to; ++s) {
@@ -507,15 +488,7 @@ int64_t FullRun::pick(LinkId l, int64_t now) {
 }
 
 bool FullRun::heldAt(uint32_t u, uint32_t c, int64_t time) const {
-  if (!chunks.has(u, c))
-    return false;
-  for (auto it = recent[u].rbegin(); it != recent[u].rend(); ++it) {
-    if (it->first <= time)
-      break;
-    if (it->second == c)
-      return false;
-  }
-  return true;
+  return chunks.has(u, c) && recent.heldSince(u, c, time);
 }
 
 int64_t FullRun::pickReplacement(LinkId l, const InFlight &t) {
@@ -562,12 +535,8 @@ void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
     marked.set(out, chunk / 64);
   ++holders[chunk];
   --totalRemaining; // every NPU that lacks a chunk needs it
-  if (canResend) {
-    auto &log = recent[v];
-    log.push_back({end, chunk});
-    while (!log.empty() && log.front().first < end - 2 * longestDuration)
-      log.pop_front();
-  }
+  if (canResend)
+    recent.record(v, end, chunk);
   if (retime) {
     LinkCost mine = cost(l, chunk);
     startTime = std::max(retimedFree[l],
@@ -637,11 +606,9 @@ std::string FullRun::run(AlgorithmResult &result) {
     schedule->reserve(totalDeliveries);
   // A second thread pays only when there are many NPUs to match at once.
   // With several trials the threads run trials instead (Trials.h).
-  unsigned threads = options.threads ? options.threads
-                                     : std::thread::hardware_concurrency();
+  unsigned threads = trialThreads(options.threads, UINT_MAX);
   if (options.trials > 1 || numNpus < 2 * 512)
     threads = 1;
-  threads = std::max(1u, threads);
   if (threads > 1)
     workers.emplace(threads);
   started.resize(threads);

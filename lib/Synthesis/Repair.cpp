@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/Repair.h"
+#include "LinkCalendar.h"
+#include "TenCommon.h"
 #include "tacos/Collective/ChunkCosts.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Simulation/Simulator.h"
@@ -31,92 +33,6 @@ namespace {
 
 constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 constexpr LinkId kNoLink = std::numeric_limits<LinkId>::max();
-
-struct Interval {
-  int64_t start, end;
-};
-
-/// Each link's reserved time as disjoint busy runs sorted by start
-/// (touching reservations merge, so a link busy back to back, as
-/// synthesized links are, is one run and a search skips it at once), and
-/// the time before which the link is not available at all (an All-Gather
-/// phase waits for the reductions on that link).
-class LinkCalendar {
-public:
-  LinkCalendar(size_t numLinks, std::vector<int64_t> notBefore)
-      : busy(numLinks), notBefore(std::move(notBefore)) {
-    if (this->notBefore.empty())
-      this->notBefore.assign(numLinks, 0);
-  }
-  /// Appends without keeping order; call sortAll() before any query.
-  void add(LinkId l, int64_t start, int64_t occupancy) {
-    busy[l].push_back({start, start + occupancy});
-  }
-  void sortAll() {
-    for (std::vector<Interval> &list : busy) {
-      std::sort(list.begin(), list.end(),
-                [](const Interval &a, const Interval &b) {
-                  return a.start < b.start;
-                });
-      size_t runs = 0;
-      for (const Interval &i : list) {
-        if (runs > 0 && i.start <= list[runs - 1].end)
-          list[runs - 1].end = std::max(list[runs - 1].end, i.end);
-        else
-          list[runs++] = i;
-      }
-      list.resize(runs);
-    }
-  }
-  int64_t earliestStart(LinkId l, int64_t ready, int64_t occupancy) const {
-    const std::vector<Interval> &list = busy[l];
-    int64_t t = std::max(ready, notBefore[l]);
-    // Runs are disjoint, so their ends are sorted too.
-    auto it = std::upper_bound(
-        list.begin(), list.end(), t,
-        [](int64_t time, const Interval &i) { return time < i.end; });
-    for (; it != list.end(); ++it) {
-      if (t + occupancy <= it->start)
-        return t;
-      t = std::max(t, it->end);
-    }
-    return t;
-  }
-  /// Reserves [start, start + occupancy), which earliestStart found free.
-  void reserve(LinkId l, int64_t start, int64_t occupancy) {
-    std::vector<Interval> &list = busy[l];
-    int64_t end = start + occupancy;
-    auto it = std::lower_bound(
-        list.begin(), list.end(), start,
-        [](const Interval &a, int64_t time) { return a.start < time; });
-    bool joinsNext = it != list.end() && it->start == end;
-    bool joinsPrevious = it != list.begin() && std::prev(it)->end == start;
-    if (joinsPrevious && joinsNext) {
-      std::prev(it)->end = it->end;
-      list.erase(it);
-    } else if (joinsPrevious) {
-      std::prev(it)->end = end;
-    } else if (joinsNext) {
-      it->start = start;
-    } else {
-      list.insert(it, {start, end});
-    }
-  }
-
-private:
-  std::vector<std::vector<Interval>> busy;
-  std::vector<int64_t> notBefore;
-};
-
-/// Lane of each link among the parallel links src -> dst.
-std::vector<uint16_t> lanesOf(const Network &network) {
-  std::vector<uint16_t> lane(network.numLinks(), 0);
-  for (LinkId l = 1; l < network.numLinks(); ++l)
-    if (network.src(l - 1) == network.src(l) &&
-        network.dst(l - 1) == network.dst(l))
-      lane[l] = uint16_t(lane[l - 1] + 1);
-  return lane;
-}
 
 /// "5 <-> 6, 7 -> 8": the links `old` uses that `degraded` lacks.
 std::string describeDroppedLinks(const Network &degraded,
@@ -156,7 +72,7 @@ public:
       : network(network), problem(problem), old(old),
         costs(network, problem.chunkSizes, problem.numChunks(), model),
         after(after), calendar(network.numLinks(), after.linkFree),
-        lane(lanesOf(network)), lostAt(problem.numChunks(), kNever),
+        lane(laneIndex(network)), lostAt(problem.numChunks(), kNever),
         lostOffsets(problem.numChunks() + 1, 0),
         heldAt(network.numNodes(), kNever), arrival(network.numNodes()),
         parent(network.numNodes()), parentStart(network.numNodes()),

@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/ReservationRouter.h"
+#include "LinkCalendar.h"
+#include "TenCommon.h"
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 
@@ -30,10 +32,6 @@ namespace {
 constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 constexpr LinkId kNoLink = std::numeric_limits<LinkId>::max();
 
-struct Interval {
-  int64_t start, end;
-};
-
 class Router {
 public:
   Router(const Network &network, const Problem &problem, LinkModel model,
@@ -48,15 +46,13 @@ private:
   int64_t slot(LinkId l, uint32_t c) const {
     return evenSlots ? costs.largest(l).occupancy : costs.of(l, c).occupancy;
   }
-  int64_t earliestStart(LinkId l, uint32_t c, int64_t ready) const;
-  void reserve(LinkId l, uint32_t c, int64_t start);
 
   const Network &network;
   const Problem &problem;
   ChunkCosts costs;
   bool evenSlots;
   std::vector<uint16_t> laneOf;
-  std::vector<std::vector<Interval>> busy;
+  LinkCalendar calendar;
   std::vector<int64_t> arrival;
   std::vector<LinkId> parent;
   std::vector<int64_t> parentStart;
@@ -70,63 +66,10 @@ Router::Router(const Network &network, const Problem &problem, LinkModel model,
     : network(network), problem(problem),
       costs(network, problem.chunkSizes, problem.numChunks(), model),
       evenSlots(evenSlots),
-      laneOf(network.numLinks(), 0), busy(network.numLinks()),
+      laneOf(laneIndex(network)), calendar(network.numLinks()),
       arrival(network.numNodes()), parent(network.numNodes()),
       parentStart(network.numNodes()), isDestination(network.numNodes(), 0),
-      needed(network.numNodes(), 0), freeFrom(network.numNodes()) {
-  for (LinkId l = 0; l < network.numLinks(); ++l) {
-    if (l > 0 && network.src(l - 1) == network.src(l) &&
-        network.dst(l - 1) == network.dst(l))
-      laneOf[l] = uint16_t(laneOf[l - 1] + 1);
-  }
-}
-
-int64_t Router::earliestStart(LinkId l, uint32_t c, int64_t ready) const {
-  const std::vector<Interval> &list = busy[l];
-  int64_t occupancy = slot(l, c), t = ready;
-  // First interval that ends after t; gaps before it are too early.
-  auto it = std::upper_bound(
-      list.begin(), list.end(), t,
-      [](int64_t time, const Interval &i) { return time < i.end; });
-  for (; it != list.end(); ++it) {
-    if (t + occupancy <= it->start)
-      return t;
-    t = std::max(t, it->end);
-  }
-  return t;
-}
-
-void Router::reserve(LinkId l, uint32_t c, int64_t start) {
-  std::vector<Interval> &list = busy[l];
-  Interval i{start, start + slot(l, c)};
-  auto it = std::lower_bound(
-      list.begin(), list.end(), start,
-      [](const Interval &a, int64_t time) { return a.start < time; });
-  // Back-to-back reservations (the usual case on a busy link) become one
-  // interval, so earliestStart steps over a busy stretch at once. The free
-  // time is the same; empty intervals are left alone (earliestStart treats
-  // them as a boundary a chunk may not straddle).
-  if (i.end > i.start) {
-    auto previous = it == list.begin() ? list.end() : it - 1;
-    bool before = previous != list.end() && previous->end == i.start &&
-                  previous->end > previous->start;
-    bool after = it != list.end() && it->start == i.end && it->end > it->start;
-    if (before && after) {
-      previous->end = it->end;
-      list.erase(it);
-      return;
-    }
-    if (before) {
-      previous->end = i.end;
-      return;
-    }
-    if (after) {
-      it->start = i.start;
-      return;
-    }
-  }
-  list.insert(it, i);
-}
+      needed(network.numNodes(), 0), freeFrom(network.numNodes()) {}
 
 int64_t Router::reach(uint32_t c) const {
   int64_t farthest = 0;
@@ -171,7 +114,7 @@ int64_t Router::route(uint32_t c, Schedule &schedule) {
       --left;
     for (LinkId l : network.outLinks(x)) {
       NodeId y = network.dst(l);
-      int64_t start = earliestStart(l, c, t);
+      int64_t start = calendar.earliestStart(l, t, slot(l, c));
       int64_t end = start + costs.of(l, c).duration;
       if (end < arrival[y]) {
         arrival[y] = end;
@@ -189,7 +132,7 @@ int64_t Router::route(uint32_t c, Schedule &schedule) {
          x = network.src(parent[x])) {
       needed[x] = 1;
       LinkId l = parent[x];
-      reserve(l, c, parentStart[x]);
+      calendar.reserve(l, parentStart[x], slot(l, c));
       schedule.push_back({c, network.src(l), x, laneOf[l], TransferKind::Copy,
                           parentStart[x], arrival[x]});
     }

@@ -17,6 +17,7 @@
 #include "tacos/Synthesis/TenSynthesizer.h"
 #include "FullMatching.h"
 #include "HopSample.h"
+#include "TenCommon.h"
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/ReservationRouter.h"
@@ -32,25 +33,6 @@
 namespace tacos {
 
 namespace {
-
-/// One bitset of `words` 64-bit words per NPU.
-class BitRows {
-public:
-  BitRows(uint32_t rows, size_t words) : words(words), bits(rows * words) {}
-  uint64_t *row(uint32_t r) { return &bits[r * words]; }
-  const uint64_t *row(uint32_t r) const { return &bits[r * words]; }
-  bool test(uint32_t r, uint32_t c) const {
-    return bits[r * words + c / 64] >> (c % 64) & 1;
-  }
-  void set(uint32_t r, uint32_t c) { bits[r * words + c / 64] |= 1ull << (c % 64); }
-  void reset(uint32_t r, uint32_t c) {
-    bits[r * words + c / 64] &= ~(1ull << (c % 64));
-  }
-
-private:
-  size_t words;
-  std::vector<uint64_t> bits;
-};
 
 struct InFlight {
   uint32_t chunk;
@@ -110,9 +92,7 @@ private:
   size_t totalRemaining = 0, totalDeliveries = 0;
   std::vector<int64_t> linkFree;
   std::vector<std::deque<InFlight>> inFlight;
-  /// Recent arrivals per NPU (time, chunk), to tell what an NPU held when a
-  /// transfer started; pruned to the longest transfer duration.
-  std::vector<std::deque<std::pair<int64_t, uint32_t>>> recent;
+  RecentArrivals recent;
   int64_t longestDuration = 0;
 
   // General problems only.
@@ -183,14 +163,9 @@ TenRun::TenRun(const Network &network, const Problem &problem,
 /// Each link's lane among its parallel links, the longest duration, and
 /// every NPU's in-links fastest first.
 void TenRun::indexLinks() {
-  laneOf.resize(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l) {
+  laneOf = laneIndex(network);
+  for (LinkId l = 0; l < network.numLinks(); ++l)
     longestDuration = std::max(longestDuration, costs.largest(l).duration);
-    laneOf[l] = l > 0 && network.src(l - 1) == network.src(l) &&
-                        network.dst(l - 1) == network.dst(l)
-                    ? uint16_t(laneOf[l - 1] + 1)
-                    : 0;
-  }
   fastestIn.resize(numNpus);
   for (uint32_t v = 0; v < numNpus; ++v) {
     for (LinkId l : network.inLinks(v))
@@ -208,7 +183,7 @@ void TenRun::placeSources() {
   holders.assign(numChunks, 0);
   linkFree.assign(network.numLinks(), 0);
   inFlight.resize(network.numLinks());
-  recent.resize(numNpus);
+  recent.reset(numNpus, longestDuration);
   dirty.assign(numNpus, 0);
   for (uint32_t c = 0; c < numChunks; ++c) {
     for (uint32_t i = problem.sourceOffsets[c]; i < problem.sourceOffsets[c + 1];
@@ -373,15 +348,7 @@ int64_t TenRun::pickGeneral(LinkId l, int64_t now) {
 }
 
 bool TenRun::heldAt(uint32_t u, uint32_t c, int64_t time) const {
-  if (!have.test(u, c))
-    return false;
-  for (auto it = recent[u].rbegin(); it != recent[u].rend(); ++it) {
-    if (it->first <= time)
-      break;
-    if (it->second == c)
-      return false;
-  }
-  return true;
+  return have.test(u, c) && recent.heldSince(u, c, time);
 }
 
 int64_t TenRun::pickReplacement(LinkId l, const InFlight &t) {
@@ -436,10 +403,7 @@ void TenRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
   });
   if (moreToGo)
     offer(v, chunk);
-  auto &log = recent[v];
-  log.push_back({end, chunk});
-  while (!log.empty() && log.front().first < end - 2 * longestDuration)
-    log.pop_front();
+  recent.record(v, end, chunk);
   if (schedule)
     schedule->push_back({chunk, network.src(l), v, laneOf[l],
                          TransferKind::Copy, startTime, end});

@@ -4,14 +4,49 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <fstream>
+#include <sched.h>
 #include <thread>
 
 namespace tacos {
 
+/// The CPU quota of this process's cgroup v2 ("max 100000" or
+/// "150000 100000" in cpu.max), in cores rounded up; 0 if none.
+static unsigned cgroupCpuQuota() {
+  std::ifstream self("/proc/self/cgroup");
+  std::string line, path;
+  while (std::getline(self, line))
+    if (line.rfind("0::", 0) == 0)
+      path = line.substr(3);
+  if (path.empty())
+    return 0;
+  std::ifstream limit("/sys/fs/cgroup" + path + "/cpu.max");
+  std::string quota;
+  double period = 0;
+  if (!(limit >> quota >> period) || quota == "max" || period <= 0)
+    return 0;
+  double cores = std::atof(quota.c_str()) / period;
+  return cores > 0 ? unsigned(std::ceil(cores)) : 0;
+}
+
+unsigned usableCores() {
+  static const unsigned cores = [] {
+    unsigned n = std::thread::hardware_concurrency();
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0)
+      n = unsigned(CPU_COUNT(&set));
+    if (unsigned quota = cgroupCpuQuota(); quota > 0)
+      n = std::min(n, quota);
+    return std::max(1u, n);
+  }();
+  return cores;
+}
+
 unsigned trialThreads(unsigned threads, unsigned trials) {
   if (threads == 0)
-    threads = std::max(1u, std::thread::hardware_concurrency());
-  return std::max(1u, std::min(threads, trials));
+    threads = usableCores();
+  return std::max(1u, std::min({threads, trials, kMaxThreads}));
 }
 
 unsigned forEachTrial(unsigned trials, unsigned threads,

@@ -61,6 +61,7 @@
 #include <cstdlib>
 #include <numeric>
 #include <tuple>
+#include <unordered_set>
 
 namespace tacos {
 
@@ -171,9 +172,10 @@ public:
   bool full() const { return max && found.size() >= max; }
   /// 0: no limit.
   size_t limit() const { return max; }
-  void add(Property property, size_t transfer, std::string message) {
+  void add(Property property, size_t transfer, std::string message,
+           uint32_t chunk = UINT32_MAX) {
     if (!full())
-      found.push_back({property, transfer, std::move(message)});
+      found.push_back({property, transfer, std::move(message), chunk});
   }
   std::vector<Violation> take() { return std::move(found); }
 
@@ -475,7 +477,7 @@ public:
       checkDelivery();
     // Final-state violations come after every transfer's.
     for (Violation &v : finals)
-      reporter.add(v.property, v.transfer, std::move(v.message));
+      reporter.add(v.property, v.transfer, std::move(v.message), v.chunk);
   }
 
 private:
@@ -587,8 +589,8 @@ private:
         if (finals.size() >= limit)
           return;
         if (v >= numNodes || !held.test(held.key(c, v)))
-          finals.push_back(
-              {Property::Delivery, SIZE_MAX, deliveryText(c, v, reportedTime)});
+          finals.push_back({Property::Delivery, SIZE_MAX,
+                            deliveryText(c, v, reportedTime), c});
       }
   }
 
@@ -799,14 +801,15 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
         Set have = v < numNodes ? state.get(c, v) : Set{};
         if (sets.isEmpty(have)) {
           finals.push_back({Property::Delivery, SIZE_MAX,
-                            deliveryText(c, v, reportedTimePs)});
+                            deliveryText(c, v, reportedTimePs), c});
           continue;
         }
         std::string why = sets.incomplete(have, full[c]);
         if (!why.empty())
           finals.push_back({Property::Reduction, SIZE_MAX,
                             "npu " + std::to_string(v) + " ends with chunk " +
-                                std::to_string(c) + " " + why});
+                                std::to_string(c) + " " + why,
+                            c});
       }
   };
 
@@ -871,7 +874,7 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
   for (Violation &v : finals) {
     if (reporter.full())
       return;
-    reporter.add(v.property, v.transfer, std::move(v.message));
+    reporter.add(v.property, v.transfer, std::move(v.message), v.chunk);
   }
 }
 
@@ -956,12 +959,17 @@ std::vector<Violation> verifyAlgorithm(const Network &network,
       numRanks = std::max(numRanks, uint64_t(rank) + 1);
     }
 
+  // Deliveries are due by the reported time, or by the last end when the
+  // reported time is earlier: that time is wrong (property 6, reported
+  // below), and judging every late arrival against it would report the one
+  // mistake once per chunk.
+  int64_t dueBy = std::max(reportedTimePs, lastEnd);
   if (single && !reduces)
-    CopySweep(network, spec, t, reporter).run(reportedTimePs, sorted);
+    CopySweep(network, spec, t, reporter).run(dueBy, sorted);
   else if (numRanks <= 64)
-    sweepValues(network, spec, t, reportedTimePs, BitSets(), reporter);
+    sweepValues(network, spec, t, dueBy, BitSets(), reporter);
   else
-    sweepValues(network, spec, t, reportedTimePs, FingerprintSets(), reporter);
+    sweepValues(network, spec, t, dueBy, FingerprintSets(), reporter);
 
   if (reportedTimePs != lastEnd)
     reporter.add(Property::Time, SIZE_MAX,
@@ -969,6 +977,25 @@ std::vector<Violation> verifyAlgorithm(const Network &network,
                      (n ? "the last transfer ends at " + str(lastEnd) + " ps"
                         : std::string("there are no transfers (0 ps)")));
   return reporter.take();
+}
+
+std::vector<Violation> withoutConsequences(std::vector<Violation> found,
+                                           const ScheduleView &transfers) {
+  std::unordered_set<uint32_t> failed;
+  std::vector<Violation> kept;
+  for (Violation &v : found) {
+    bool ofTransfer = v.transfer != SIZE_MAX && v.transfer < transfers.size();
+    uint32_t chunk = ofTransfer ? transfers.chunk(v.transfer) : v.chunk;
+    bool follows = failed.count(chunk) &&
+                   (ofTransfer ? v.property == Property::Causality
+                               : v.chunk != UINT32_MAX);
+    if (follows)
+      continue;
+    if (ofTransfer)
+      failed.insert(chunk);
+    kept.push_back(std::move(v));
+  }
+  return kept;
 }
 
 } // namespace tacos

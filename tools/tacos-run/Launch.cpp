@@ -6,7 +6,10 @@
 // SIGKILL is the last resort. mpirun runs in a session of its own: Open MPI
 // puts every rank in a process group of its own, but ranks stay in the
 // session, and mpirun may exit before they do, so the session is what finds
-// the ones left over.
+// the ones left over. tacos-run is also a child subreaper (Linux): whatever
+// mpirun leaves behind is re-parented to tacos-run rather than to init, so
+// it can be killed and reaped before tacos-run returns, and no zombie of a
+// rank outlives the run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,12 +20,16 @@
 #include <atomic>
 #include <cerrno>
 #include <dirent.h>
+#include <fcntl.h>
 #include <fstream>
 #include <chrono>
 #include <csignal>
 #include <cstring>
 #include <sched.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <thread>
 #include <unistd.h>
 
@@ -72,9 +79,10 @@ static bool waitUntil(pid_t pid, std::chrono::steady_clock::time_point deadline,
   }
 }
 
-/// The session of process `pid`, or -1 (from /proc/PID/stat, whose second
-/// field, the command name in parentheses, may itself contain spaces).
-static pid_t sessionOf(pid_t pid, bool &zombie) {
+/// The session of process `pid`, or -1, and its parent (from
+/// /proc/PID/stat, whose second field, the command name in parentheses, may
+/// itself contain spaces).
+static pid_t sessionOf(pid_t pid, bool &zombie, pid_t &parentOut) {
   std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
   std::string line;
   if (!std::getline(stat, line))
@@ -88,13 +96,28 @@ static pid_t sessionOf(pid_t pid, bool &zombie) {
                   &parent, &group, &session) != 4)
     return -1;
   zombie = state == 'Z';
+  parentOut = pid_t(parent);
   return pid_t(session);
 }
 
-/// Kills what is left of session `session` and waits (at most five
-/// seconds) until none of it runs; zombies are for init to reap.
+/// Reaps every child that has ended (orphans re-parented to tacos-run, the
+/// subreaper); true if no child is left at all.
+static bool reapChildren() {
+  while (true) {
+    int status = 0;
+    pid_t done = waitpid(-1, &status, WNOHANG);
+    if (done > 0)
+      continue;
+    return done < 0 && errno == ECHILD;
+  }
+}
+
+/// Kills what is left of session `session`, and any process re-parented to
+/// tacos-run (an orphan of mpirun's that left the session), and waits (at
+/// most five seconds) until none of them runs, reaping what is ours.
 static void killSession(pid_t session) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  pid_t self = getpid();
   while (std::chrono::steady_clock::now() < deadline) {
     bool anyLeft = false;
     if (DIR *proc = opendir("/proc")) {
@@ -102,15 +125,19 @@ static void killSession(pid_t session) {
         char *end = nullptr;
         long pid = std::strtol(entry->d_name, &end, 10);
         bool zombie = false;
-        if (*end || pid <= 0 || sessionOf(pid_t(pid), zombie) != session ||
-            zombie)
+        pid_t parent = 0;
+        if (*end || pid <= 0 || pid == self)
+          continue;
+        pid_t inSession = sessionOf(pid_t(pid), zombie, parent);
+        if ((inSession != session && parent != self) || zombie)
           continue;
         kill(pid_t(pid), SIGKILL);
         anyLeft = true;
       }
       closedir(proc);
     }
-    if (!anyLeft)
+    bool noChildren = reapChildren();
+    if (!anyLeft && noChildren)
       return;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -123,18 +150,57 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
   for (const std::string &a : argv)
     args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
+#ifdef __linux__
+  // Orphans of mpirun's (ranks it did not wait for) become tacos-run's
+  // children, which killSession kills and reaps.
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+  // The child reports a failed exec through a pipe that a successful one
+  // closes (close-on-exec), so that any exit status of mpirun's own, 127
+  // included, stays mpirun's.
+  int execPipe[2];
+  if (pipe2(execPipe, O_CLOEXEC) != 0) {
+    result.startError = std::string("pipe failed: ") + std::strerror(errno);
+    return result;
+  }
   pid_t pid = fork();
   if (pid < 0) {
     result.startError = std::string("fork failed: ") + std::strerror(errno);
+    close(execPipe[0]);
+    close(execPipe[1]);
     return result;
   }
   if (pid == 0) {
     setsid();
+    // mpirun forwards its stdin to rank 0; the ranks read none, and a
+    // terminal or a pipe left open must not keep anything waiting.
+    int devNull = open("/dev/null", O_RDONLY);
+    if (devNull >= 0 && devNull != STDIN_FILENO) {
+      dup2(devNull, STDIN_FILENO);
+      close(devNull);
+    }
     execv(args[0], args.data());
-    // 127 as a shell does: the program could not be started.
+    int error = errno;
+    ssize_t written = write(execPipe[1], &error, sizeof error);
+    (void)written;
     _exit(127);
   }
+  close(execPipe[1]);
   runningGroup.store(pid);
+  int execError = 0;
+  ssize_t got;
+  do
+    got = read(execPipe[0], &execError, sizeof execError);
+  while (got < 0 && errno == EINTR);
+  close(execPipe[0]);
+  if (got == ssize_t(sizeof execError)) {
+    int status = 0;
+    waitUntil(pid, {}, false, status);
+    result.startError =
+        "cannot execute " + argv[0] + ": " + std::strerror(execError);
+    runningGroup.store(0);
+    return result;
+  }
   auto start = std::chrono::steady_clock::now();
   int status = 0;
   bool limited = timeoutSeconds > 0;
@@ -163,8 +229,6 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
   killSession(pid);
   if (WIFEXITED(status)) {
     result.exitCode = WEXITSTATUS(status);
-    if (result.exitCode == 127)
-      result.startError = "cannot execute " + argv[0];
   } else if (WIFSIGNALED(status)) {
     result.exitCode = -1;
     result.signal = WTERMSIG(status);

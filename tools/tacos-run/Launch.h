@@ -19,12 +19,15 @@ struct LaunchStatus {
   int signal = 0;
 };
 
-/// Runs `argv` (argv[0] a path) in a session of its own, standard streams
-/// inherited, and waits at most `timeoutSeconds` (0: no limit). On timeout
-/// mpirun's group gets SIGTERM (mpirun then stops its ranks), and SIGKILL if
-/// mpirun is still there five seconds later, and whatever is left of the
-/// session when mpirun has ended is killed; likewise when tacos-run is
-/// interrupted (installInterruptHandler).
+/// Runs `argv` (argv[0] a path) in a session of its own, stdin from
+/// /dev/null, stdout and stderr inherited, and waits at most
+/// `timeoutSeconds` (0: no limit). On timeout mpirun's group gets SIGTERM
+/// (mpirun then stops its ranks), and SIGKILL if mpirun is still there five
+/// seconds later; likewise when tacos-run is interrupted
+/// (installInterruptHandler). However mpirun ends, whatever is left of its
+/// session, and any orphan of it (tacos-run makes itself a child subreaper),
+/// is killed and reaped before this returns. A failed exec is a
+/// `startError`, told apart from mpirun's own exit codes.
 LaunchStatus runWithTimeout(const std::vector<std::string> &argv,
                             unsigned timeoutSeconds);
 

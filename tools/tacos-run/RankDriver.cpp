@@ -25,8 +25,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -526,6 +529,34 @@ struct Baseline {
 // One algorithm
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// Fault injection (tacos-run --test-rank-fault, for its own tests)
+//===----------------------------------------------------------------------===//
+
+/// Does what the manifest's fault says, on its rank; the others go on into
+/// the call and wait there for a rank that will never answer.
+void injectFault(const Manifest &m, const World &w) {
+  if (m.fault == FaultKind::None || m.faultRank != uint32_t(w.rank))
+    return;
+  std::fprintf(stderr, "tacos-run-rank: rank %d: injected fault '%s'\n",
+               w.rank, faultKindName(m.fault));
+  std::fflush(stderr);
+  switch (m.fault) {
+  case FaultKind::None:
+    return;
+  case FaultKind::Abort:
+    std::abort();
+  case FaultKind::Kill:
+    raise(SIGKILL);
+    return;
+  case FaultKind::Exit:
+    _exit(3);
+  case FaultKind::Hang:
+    while (true)
+      pause();
+  }
+}
+
 class Runner {
 public:
   Runner(const Manifest &m, const World &w, void *library)
@@ -545,6 +576,10 @@ public:
     RunData data(m.dtype, uint32_t(a.shape.participants.size()));
     RankBuffers b = makeBuffers(m, a, uint32_t(w.rank), data, m.inPlace);
     int64_t elements = int64_t(a.elements);
+    if (!faulted) {
+      faulted = true;
+      injectFault(m, w);
+    }
     int32_t code = fn(&b.in, &b.out, elements);
     Outcome o = gatherReturnCodes(w, code);
     if (!agreeOk(o))
@@ -600,6 +635,7 @@ private:
   const Manifest &m;
   const World &w;
   void *library;
+  bool faulted = false;
 };
 
 /// Runs everything; returns what rank 0 writes.
@@ -630,6 +666,10 @@ int main(int argc, char **argv) {
   World w;
   MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &w.size);
+  if (argc == 3)
+    if (FILE *marker =
+            std::fopen(startedMarker(argv[2], uint32_t(w.rank)).c_str(), "w"))
+      std::fclose(marker);
   if (argc != 3) {
     if (w.rank == 0)
       std::fprintf(stderr, "usage: tacos-run-rank MANIFEST RESULTS (started "

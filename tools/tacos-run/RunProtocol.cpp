@@ -8,6 +8,7 @@
 
 #include "RunProtocol.h"
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -96,6 +97,46 @@ static std::string restOfLine(std::istringstream &line) {
 
 static constexpr const char *kManifestMagic = "tacos-run-manifest 1";
 
+static constexpr std::pair<FaultKind, const char *> kFaultKinds[] = {
+    {FaultKind::None, "none"}, {FaultKind::Abort, "abort"},
+    {FaultKind::Kill, "kill"}, {FaultKind::Exit, "exit"},
+    {FaultKind::Hang, "hang"}};
+
+std::optional<FaultKind> parseFaultKind(const std::string &name) {
+  for (auto [kind, spelling] : kFaultKinds)
+    if (name == spelling)
+      return kind;
+  return std::nullopt;
+}
+
+const char *faultKindName(FaultKind kind) {
+  for (auto [k, spelling] : kFaultKinds)
+    if (k == kind)
+      return spelling;
+  return "?";
+}
+
+bool isRunnableName(const std::string &name) {
+  if (name.empty())
+    return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+          c == '.' || c == '$' || c == '-'))
+      return false;
+  return true;
+}
+
+std::string startedMarker(const std::string &results, uint32_t rank) {
+  return results + ".started." + std::to_string(rank);
+}
+
+uint32_t countStartedRanks(const std::string &results, uint32_t numRanks) {
+  uint32_t started = 0;
+  for (uint32_t r = 0; r < numRanks; ++r)
+    started += std::ifstream(startedMarker(results, r)).good();
+  return started;
+}
+
 std::string writeManifest(const Manifest &m, const std::string &path) {
   std::ofstream out(path);
   if (!out)
@@ -108,6 +149,8 @@ std::string writeManifest(const Manifest &m, const std::string &path) {
       << "baseline " << m.baseline << "\n"
       << "in-place " << m.inPlace << "\n"
       << "shorten " << m.shortenBuffers << "\n";
+  if (m.fault != FaultKind::None)
+    out << "fault " << faultKindName(m.fault) << " " << m.faultRank << "\n";
   for (const AlgorithmEntry &a : m.algorithms) {
     const exec::CallShape &s = a.shape;
     out << "algorithm " << a.name << " " << collectiveName(s.kind) << " "
@@ -155,6 +198,7 @@ std::string readManifest(const std::string &path, Manifest &m) {
     line >> key;
     bool ok = true;
     if (key == "library") {
+      ok = m.library.empty();
       m.library = restOfLine(line);
     } else if (key == "dtype") {
       line >> value;
@@ -176,9 +220,16 @@ std::string readManifest(const std::string &path, Manifest &m) {
       ok = bool(line >> m.inPlace);
     } else if (key == "shorten") {
       ok = bool(line >> m.shortenBuffers);
+    } else if (key == "fault") {
+      line >> value;
+      auto kind = parseFaultKind(value);
+      ok = kind.has_value() && bool(line >> m.faultRank);
+      if (kind)
+        m.fault = *kind;
     } else if (key == "algorithm") {
       m.algorithms.emplace_back();
-      ok = readAlgorithm(line, m.algorithms.back());
+      ok = readAlgorithm(line, m.algorithms.back()) &&
+           isRunnableName(m.algorithms.back().name);
     } else {
       ok = false;
     }

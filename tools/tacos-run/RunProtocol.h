@@ -46,6 +46,23 @@ struct AlgorithmEntry {
   uint64_t elements = 0;
 };
 
+/// A fault the rank driver injects, for tacos-run's own tests
+/// (--test-rank-fault, hidden): rank `rank` does `kind` just before its
+/// first call of a lowered function, while the other ranks are inside it.
+enum class FaultKind : uint8_t {
+  None,
+  /// abort(): SIGABRT, as a failed assertion.
+  Abort,
+  /// SIGKILL to itself, as the OOM killer.
+  Kill,
+  /// _exit(3) without MPI_Finalize.
+  Exit,
+  /// Sleeps until killed: the others wait for it forever.
+  Hang,
+};
+std::optional<FaultKind> parseFaultKind(const std::string &name);
+const char *faultKindName(FaultKind kind);
+
 struct Manifest {
   std::string library;
   DType dtype = DType::F32;
@@ -56,8 +73,23 @@ struct Manifest {
   /// Fault injection for tests: elements taken off every non-empty buffer,
   /// so that the function must answer "buffer too short" (code 2).
   uint64_t shortenBuffers = 0;
+  FaultKind fault = FaultKind::None;
+  uint32_t faultRank = 0;
   std::vector<AlgorithmEntry> algorithms;
 };
+
+/// Whether `name` can be carried by the manifest and found as the C symbol
+/// `_mlir_ciface_<name>`: letters, digits, '_', '.', '$' and '-' only. The
+/// names come from the input; a space or a newline in one would let it add
+/// fields or lines (a `library` to load) to the manifest.
+bool isRunnableName(const std::string &name);
+
+/// Every rank creates this file (empty) as soon as MPI_Init returns, so
+/// that tacos-run can tell an mpirun that started no rank from a rank that
+/// died: `<results>.started.<rank>`.
+std::string startedMarker(const std::string &results, uint32_t rank);
+/// How many of ranks 0..numRanks-1 created their marker.
+uint32_t countStartedRanks(const std::string &results, uint32_t numRanks);
 
 /// Both return an error message, empty on success.
 std::string writeManifest(const Manifest &manifest, const std::string &path);

@@ -39,6 +39,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -49,6 +50,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <limits>
 #include <unistd.h>
 
@@ -109,10 +111,11 @@ static cl::opt<std::string>
     ccOpt("cc", cl::init("cc"),
           cl::desc("Compiler driver that links the shared object (default: the first of cc, clang-22, clang, gcc)"),
           cl::cat(runCategory));
-static cl::opt<unsigned>
-    timeoutOpt("timeout", cl::init(300),
-               cl::desc("Seconds before the run is stopped (default 300; 0: never)"),
-               cl::cat(runCategory));
+static cl::opt<unsigned> timeoutOpt(
+    "timeout",
+    cl::desc("Seconds before mpirun and its ranks are stopped (0: never; "
+             "default: derived from the predicted time, at least 60)"),
+    cl::value_desc("seconds"), cl::cat(runCategory));
 static cl::opt<bool>
     keepTempsOpt("keep-temps",
                  cl::desc("Keep the object, shared object and manifest"),
@@ -147,6 +150,15 @@ static cl::opt<std::string>
 // passed this many elements short, so the function must return 2.
 static cl::opt<uint64_t> shortenOpt("test-shorten-buffers", cl::Hidden,
                                     cl::init(0), cl::cat(runCategory));
+// Fault injection for the runner's own tests (docs/Running.md, Faults):
+// KIND@RANK, KIND one of abort, kill, exit, hang; that rank does it just
+// before its first call, while the others are inside theirs.
+static cl::opt<std::string> rankFaultOpt("test-rank-fault", cl::Hidden,
+                                         cl::cat(runCategory));
+// The default watchdog's start-up allowance, shortened by tests so that a
+// hang under the default --timeout ends in seconds.
+static cl::opt<unsigned> startupOpt("test-watchdog-startup", cl::Hidden,
+                                    cl::init(60), cl::cat(runCategory));
 
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "tacos-run") << message << "\n";
@@ -163,11 +175,17 @@ struct Planned {
   AlgorithmEntry entry;
   CollectiveKind kind;
   uint64_t bytesSent = 0;
+  /// The algorithm's time, checked by the verifier (the last transfer's
+  /// end), and its transfer count: what the watchdog's default reads.
+  int64_t predictedPs = 0;
+  uint64_t transfers = 0;
 };
 
 struct RunConfig {
   DType dtype;
   exec::ReduceOp op;
+  FaultKind fault = FaultKind::None;
+  uint32_t faultRank = 0;
 };
 
 static void registerEverything(DialectRegistry &registry) {
@@ -285,7 +303,7 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
                                SymbolTableCollection &symbols,
                                const RunConfig &config) {
   FailureOr<coll::AlgorithmModel> model =
-      coll::buildAlgorithmModel(algorithm, symbols);
+      coll::buildAlgorithmModel(algorithm, symbols, "tacos-run");
   if (failed(model))
     return failure();
   std::vector<Violation> violations = verifyAlgorithm(
@@ -301,7 +319,18 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
   }
   const Network &network = model->collective.network;
   const CollectiveSpec &spec = model->collective.spec;
+  if (!isRunnableName(algorithm.getSymName().str())) {
+    std::string escaped;
+    llvm::raw_string_ostream os(escaped);
+    llvm::printEscapedString(algorithm.getSymName(), os);
+    return emitError(algorithm.getLoc())
+           << "@\"" << escaped
+           << "\" cannot be run: tacos-run calls it by name, which may hold "
+              "only letters, digits, '_', '.', '$' and '-'";
+  }
   Planned p;
+  p.predictedPs = algorithm.getTime();
+  p.transfers = model->transfers.view().size();
   p.kind = spec.kind;
   p.entry.name = algorithm.getSymName().str();
   p.entry.shape = exec::CallShape::of(spec, uint32_t(network.numNpus()));
@@ -468,8 +497,61 @@ static std::vector<std::string> mpirunCommand(llvm::StringRef mpirun,
   return argv;
 }
 
+//===----------------------------------------------------------------------===//
+// The watchdog
+//===----------------------------------------------------------------------===//
+
+/// The default --timeout: a start-up allowance of 60 s (mpirun, every
+/// rank's MPI_Init and the shared object's loading; 16 ranks on 2 busy
+/// cores take seconds) plus kMargin times what the calls should take, at most an hour.
+/// A hang is then stopped within about a minute for small runs, and a large
+/// run is not cut short. Explicit: --timeout=SECONDS (0: never).
+static constexpr double kMargin = 10;
+static constexpr double kMaxDefaultSeconds = 3600;
+
+/// What one call should take at most on this machine: the algorithm's
+/// predicted time (which the verifier checked: it is the last transfer's
+/// end), or, if longer, its bytes at a pessimistic 100 MB/s plus 1 ms per
+/// transfer (ranks that outnumber the cores wait for the scheduler between
+/// messages). The predicted time is of the modelled network, not of this
+/// machine, so it cannot be the only measure.
+static double callEstimateSeconds(const Planned &p) {
+  double predicted = double(p.predictedPs) * 1e-12;
+  double machine = double(p.bytesSent) / 1e8 + double(p.transfers) * 1e-3;
+  return std::max(predicted, machine);
+}
+
+static unsigned defaultTimeout(const std::vector<Planned> &planned) {
+  // The checked call, then --iters timed ones; as many of Open MPI's.
+  double calls = (double(itersOpt) + 1) * (baselineOpt ? 2 : 1);
+  double seconds = 0;
+  for (const Planned &p : planned)
+    seconds += calls * callEstimateSeconds(p);
+  return unsigned(std::min(kMaxDefaultSeconds,
+                           std::ceil(double(startupOpt) + kMargin * seconds)));
+}
+
+static std::string timeoutMessage(unsigned seconds, uint32_t started) {
+  std::string why =
+      timeoutOpt.getNumOccurrences()
+          ? "--timeout=" + std::to_string(seconds) +
+                "; a larger --timeout allows more"
+          : std::string("the default for this run, derived from its "
+                        "predicted time; --timeout=SECONDS allows more");
+  std::string what =
+      started == 0
+          ? "no rank had started (got past MPI_Init)"
+          : started < numRanksOpt
+                ? std::to_string(started) + " of " +
+                      std::to_string(numRanksOpt) +
+                      " ranks had started (got past MPI_Init)"
+                : "a rank may be waiting for a message that is never sent";
+  return "the run did not finish within " + std::to_string(seconds) +
+         " s (" + why + "): " + what + "; mpirun and its ranks were stopped";
+}
+
 static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
-                                 const Manifest &manifest,
+                                 const Manifest &manifest, unsigned timeout,
                                  llvm::StringRef tempDir) {
   llvm::SmallString<128> manifestPath(tempDir), resultsPath(tempDir);
   llvm::sys::path::append(manifestPath, "manifest.txt");
@@ -480,7 +562,7 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     return failure();
   }
   LaunchStatus status = runWithTimeout(
-      mpirunCommand(mpirun, driver, manifestPath, resultsPath), timeoutOpt);
+      mpirunCommand(mpirun, driver, manifestPath, resultsPath), timeout);
   if (!status.startError.empty()) {
     fail("cannot start mpirun: " + status.startError);
     return failure();
@@ -491,8 +573,8 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     return failure();
   }
   if (status.timedOut) {
-    fail("the run did not finish within " + llvm::Twine(timeoutOpt.getValue()) +
-         " s (--timeout); mpirun and its ranks were stopped");
+    fail(timeoutMessage(timeout, countStartedRanks(std::string(resultsPath),
+                                                   numRanksOpt)));
     return failure();
   }
   Results results;
@@ -505,8 +587,18 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     std::string how = status.signal
                           ? "was killed by signal " + std::to_string(status.signal)
                           : "exited with status " + std::to_string(status.exitCode);
+    uint32_t started = countStartedRanks(std::string(resultsPath), numRanksOpt);
+    if (started == 0) {
+      // Nothing of ours ran: not Open MPI's mpirun, or it failed to start.
+      fail("'" + mpirun + "' " + how +
+           " without starting any rank of the run (is it Open MPI's mpirun? "
+           "its messages, if any, are above; --mpirun selects another)");
+      return failure();
+    }
     fail("a rank crashed or was killed: mpirun " + how +
-         (results.complete ? "" : " before the run finished"));
+         (results.complete ? "" : " before the run finished") + " (" +
+         llvm::Twine(started) + " of " + llvm::Twine(numRanksOpt.getValue()) +
+         " ranks had started; Open MPI's message above names the rank)");
     return failure();
   }
   if (!results.fatal.empty()) {
@@ -570,11 +662,15 @@ printRow(llvm::raw_ostream &os, llvm::StringRef name, const Planned &p,
 }
 
 static bool report(const std::vector<Planned> &planned, const Results &results,
-                   const RunConfig &config) {
+                   const RunConfig &config, unsigned timeout) {
   llvm::raw_ostream &os = llvm::outs();
   os << "# tacos-run: " << numRanksOpt << " ranks, " << dtypeName(config.dtype)
      << ", " << reduceOpName(config.op) << ", median of " << itersOpt
-     << " calls (slowest rank each)\n";
+     << " calls (slowest rank each), ";
+  if (timeout)
+    os << "timeout " << timeout << " s\n";
+  else
+    os << "no timeout\n";
   os << llvm::format("%-24s %-14s %5s %10s %-5s %12s %12s %12s %14s  %s\n",
                      "# algorithm", "collective", "ranks", "elements", "dtype",
                      "time(us)", "algbw(GB/s)", "busbw(GB/s)", "sent(B)",
@@ -636,6 +732,19 @@ static FailureOr<RunConfig> readConfig() {
   if (itersOpt == 0) {
     fail("--iters must be at least 1");
     return failure();
+  }
+  if (!rankFaultOpt.empty()) {
+    auto [kind, rank] = llvm::StringRef(rankFaultOpt).split('@');
+    std::optional<FaultKind> fault = parseFaultKind(kind.str());
+    if (!fault || *fault == FaultKind::None ||
+        rank.getAsInteger(10, config.faultRank) ||
+        config.faultRank >= numRanksOpt) {
+      fail("--test-rank-fault must be KIND@RANK, KIND one of abort, kill, "
+           "exit, hang and RANK below -np, got '" +
+           rankFaultOpt + "'");
+      return failure();
+    }
+    config.fault = *fault;
   }
   config.dtype = *dtype;
   config.op = *op;
@@ -725,10 +834,15 @@ static int runTool(const char *argv0) {
   manifest.baseline = baselineOpt;
   manifest.inPlace = inPlaceOpt;
   manifest.shortenBuffers = shortenOpt;
-  FailureOr<Results> results = launch(*mpirun, *driver, manifest, temp.path);
+  manifest.fault = config->fault;
+  manifest.faultRank = config->faultRank;
+  unsigned timeout = timeoutOpt.getNumOccurrences() ? timeoutOpt.getValue()
+                                                    : defaultTimeout(planned);
+  FailureOr<Results> results =
+      launch(*mpirun, *driver, manifest, timeout, temp.path);
   if (failed(results))
     return interruptSignal() ? 128 + interruptSignal() : 1;
-  return report(planned, *results, *config) ? 0 : 1;
+  return report(planned, *results, *config, timeout) ? 0 : 1;
 }
 
 int main(int argc, char **argv) {

@@ -23,13 +23,17 @@ void finishInReverse(unsigned trial, unsigned trials) {
   std::this_thread::sleep_for(std::chrono::milliseconds(3 * (trials - trial)));
 }
 
-TEST(TrialsTest, ThreadsZeroIsEveryCoreCappedByTrials) {
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+TEST(TrialsTest, ThreadsZeroIsEveryUsableCoreCappedByTrials) {
+  unsigned cores = usableCores();
+  EXPECT_GE(cores, 1u);
+  EXPECT_LE(cores, std::max(1u, std::thread::hardware_concurrency()));
   EXPECT_EQ(trialThreads(0, 64), std::min(cores, 64u));
   EXPECT_EQ(trialThreads(0, 1), 1u);
   EXPECT_EQ(trialThreads(8, 3), 3u);
   EXPECT_EQ(trialThreads(2, 8), 2u);
   EXPECT_EQ(trialThreads(1, 0), 1u);
+  // A huge request does not start that many threads.
+  EXPECT_EQ(trialThreads(100000, 4294967295u), kMaxThreads);
   // The default of the options is every core.
   EXPECT_EQ(AlgorithmOptions().threads, 0u);
 }

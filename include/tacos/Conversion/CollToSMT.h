@@ -41,6 +41,9 @@ struct SmtFact {
   size_t transfer;
   /// Human-readable description, as the native verifier would word it.
   std::string description;
+  /// For a fact about the whole algorithm, the chunk it concerns (a
+  /// delivery, a reduction); UINT32_MAX otherwise (Violation::chunk).
+  uint32_t chunk = UINT32_MAX;
 };
 
 struct SmtEncoding {

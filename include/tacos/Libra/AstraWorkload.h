@@ -67,10 +67,12 @@ double collectiveBytes(CollectiveKind kind, double layerBytes,
 /// bytes) is left out. Returns an error message ("" on success) if the
 /// communicator's lengths differ from dims.size(), a group size is invalid
 /// (checkCommunicatorGroup), or a layer has a negative or non-finite time or
-/// size; `out` is then unspecified.
+/// size; `out` is then unspecified, and `badLayer` (if given) is the index
+/// of the layer at fault, or layers.size() for the communicator.
 std::string workloadFromLayers(const std::vector<AstraLayer> &layers,
                                const Communicator &communicator,
-                               const std::vector<DimSpec> &dims, Workload &out);
+                               const std::vector<DimSpec> &dims, Workload &out,
+                               size_t *badLayer = nullptr);
 
 } // namespace tacos::libra
 

@@ -68,9 +68,10 @@ struct AlgorithmOptions {
   /// combined time wins.
   uint64_t seed = 0;
   unsigned trials = 1;
-  /// Threads the trials run on (0: every core), at most `trials`; with one
-  /// trial, the threads a whole-network All-Gather or Broadcast matches its
-  /// NPUs on (FullMatching.cpp). The result is the same whatever the count.
+  /// Threads the trials run on (0: every usable core), at most `trials`
+  /// and kMaxThreads (Trials.h); with one trial, the threads a whole-network
+  /// All-Gather or Broadcast matches its NPUs on (FullMatching.cpp). The
+  /// result is the same whatever the count.
   unsigned threads = 0;
   /// False: only the time and the transfer count are kept (for networks
   /// whose schedule would not fit in memory); nothing is verified then.

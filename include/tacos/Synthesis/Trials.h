@@ -35,6 +35,16 @@
 
 namespace tacos {
 
+/// The cores this process may run on: the CPU affinity mask (taskset,
+/// cpusets) and a cgroup v2 CPU quota (containers, CI runners) both count,
+/// which std::thread::hardware_concurrency() ignores. At least 1.
+unsigned usableCores();
+
+/// The most threads any request gets: more threads than cores never make
+/// CPU-bound matching faster, and a typo such as threads=100000 must not
+/// start 100,000 threads.
+inline constexpr unsigned kMaxThreads = 256;
+
 /// The most trials a run takes. Seeds past a few hundred rarely find a
 /// faster schedule, and each trial costs a whole synthesis: 4294967295
 /// trials (an unsigned -1) would run for years. Use timeout= to bound the
@@ -42,8 +52,8 @@ namespace tacos {
 inline constexpr unsigned kMaxTrials = 100000;
 
 /// The threads a request of `threads` gets for `trials` trials: 0 means
-/// every core (std::thread::hardware_concurrency(), 1 if unknown); never
-/// more than the trials, never fewer than 1.
+/// every usable core (usableCores()); never more than the trials or
+/// kMaxThreads, never fewer than 1.
 unsigned trialThreads(unsigned threads, unsigned trials);
 
 /// Calls `body(trial)` once for each trial in [0, trials), from `threads`

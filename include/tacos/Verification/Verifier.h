@@ -86,6 +86,9 @@ struct Violation {
   size_t transfer;
   /// Lowercase, no trailing period; names the chunk, link and times.
   std::string message;
+  /// For a violation about the whole algorithm, the chunk it concerns (a
+  /// delivery, an incomplete reduction); UINT32_MAX otherwise.
+  uint32_t chunk = UINT32_MAX;
 };
 
 struct VerificationOptions {
@@ -101,6 +104,15 @@ std::vector<Violation> verifyAlgorithm(const Network &network,
                                        const ScheduleView &transfers,
                                        int64_t reportedTimePs,
                                        const VerificationOptions &options = {});
+
+/// `found` without the violations that follow from an earlier one, so that
+/// one mistake is reported once. A transfer that fails a property may carry
+/// nothing (docs/Verification.md): its chunk then fails causality where it
+/// is forwarded and delivery or reduction at the end. So after a chunk's
+/// first transfer violation, its later causality violations and its final
+/// ones are dropped. Other violations are kept, in order.
+std::vector<Violation> withoutConsequences(std::vector<Violation> found,
+                                           const ScheduleView &transfers);
 
 } // namespace tacos
 

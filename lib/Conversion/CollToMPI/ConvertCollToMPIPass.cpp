@@ -89,10 +89,11 @@ struct ConvertCollToMPIPass
              << kPass << ": symbol=" << symbol << " names one function, but "
              << "the module has " << algorithms.size() << " algorithms";
     // Algorithm i carries tag + i: the error is on the first whose tag is
-    // out of range.
-    int64_t last = tag + int64_t(algorithms.size()) - 1;
-    if (tag < 0 || last >= kTagLimit) {
-      size_t first = tag < 0 ? 0 : size_t(kTagLimit - tag);
+    // out of range (the first algorithm when tag itself is; compared without
+    // computing tag + i, which a huge tag would overflow).
+    int64_t count = int64_t(algorithms.size());
+    if (tag < 0 || tag > kTagLimit - count) {
+      size_t first = tag < 0 || tag >= kTagLimit ? 0 : size_t(kTagLimit - tag);
       return emitErrorAt(algorithms[first])
              << kPass << ": tag " << (tag + int64_t(first)) << " of @"
              << AlgorithmOp(algorithms[first]).getSymName() << " is outside [0, "

@@ -89,19 +89,23 @@ private:
     return x;
   }
   void bad(Property property, const std::string &suffix, size_t transfer,
-           std::string description, Value condition) {
+           std::string description, Value condition,
+           uint32_t chunk = UINT32_MAX) {
     std::string name =
         std::string("bad_") + propertyName(property) + "_" + suffix;
     Value flag = smt::DeclareFunOp::create(
         b, loc, smt::BoolType::get(b.getContext()), b.getStringAttr(name));
     smt::AssertOp::create(b, loc, smt::EqOp::create(b, loc, flag, condition));
     flags.push_back(flag);
-    facts.push_back({name, property, transfer, std::move(description)});
+    facts.push_back({name, property, transfer, std::move(description), chunk});
   }
+  /// As the native verifier words a transfer (lane only when not 0).
   std::string describe(size_t i) const {
+    std::string lane =
+        t.lane(i) ? " lane " + std::to_string(t.lane(i)) : std::string();
     return "chunk " + std::to_string(t.chunk(i)) + " over " +
            std::to_string(t.src(i)) + " -> " + std::to_string(t.dst(i)) +
-           " at [" + std::to_string(t.start(i)) + ", " +
+           lane + " at [" + std::to_string(t.start(i)) + ", " +
            std::to_string(t.end(i)) + "]";
   }
   /// The value (u, c) holds after its first k arrivals (in certificate
@@ -118,6 +122,9 @@ private:
   unsigned width;
   std::vector<Value> starts, ends, flags;
   Value reportedTime;
+  /// When deliveries are due: the reported time, or the last end if later.
+  Value dueBy;
+  int64_t dueByPs = 0;
   /// Each transfer's link, if it names one.
   std::vector<std::optional<LinkId>> links;
   std::vector<SmtFact> facts;
@@ -187,6 +194,14 @@ void Encoder::declareTimes() {
     ends.push_back(fact("e_" + std::to_string(i), t.end(i)));
   }
   reportedTime = fact("time", reported);
+  // Deliveries are due by the last end when the reported time is earlier,
+  // as in the native verifier: a wrong time is one violation (property 6),
+  // not one per late chunk.
+  int64_t lastEnd = 0;
+  for (size_t i = 0; i < n; ++i)
+    lastEnd = std::max(lastEnd, t.end(i));
+  dueByPs = std::max(reported, lastEnd);
+  dueBy = dueByPs == reported ? reportedTime : intConst(dueByPs);
 }
 
 /// Which rank each (npu, chunk) contributes at the start, and which chunks
@@ -383,18 +398,19 @@ void Encoder::checkDeliveries() {
       full.setBit(rank);
     for (uint32_t d : spec.required[c]) {
       std::string where = "c" + std::to_string(c) + "_n" + std::to_string(d);
-      SmtValue value = valueAt(d, c, reportedTime);
+      SmtValue value = valueAt(d, c, dueBy);
       bad(Property::Delivery, where, SIZE_MAX,
           "chunk " + std::to_string(c) + " never reaches npu " +
-              std::to_string(d) + " by " + std::to_string(reported) + " ps",
-          smt::EqOp::create(b, loc, value.count, intConst(0)));
+              std::to_string(d) + " by " + std::to_string(dueByPs) + " ps",
+          smt::EqOp::create(b, loc, value.count, intConst(0)), c);
       if (combining[c])
         bad(Property::Reduction, where, SIZE_MAX,
             "npu " + std::to_string(d) + " ends with chunk " +
                 std::to_string(c) + " not reduced exactly once",
             anyOf({distinct(value.mask, bvConst(full)),
                    distinct(value.count,
-                            intConst(int64_t(spec.initial[c].size())))}));
+                            intConst(int64_t(spec.initial[c].size())))}),
+            c);
     }
   }
 }

@@ -26,7 +26,8 @@ struct ConvertCollToSMTPass
     builder.setInsertionPointToEnd(module.getBody());
     for (AlgorithmOp algorithm :
          llvm::to_vector(module.getOps<AlgorithmOp>())) {
-      FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+      FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols,
+                                                         "convert-coll-to-smt");
       if (failed(model))
         return signalPassFailure();
       std::string error;

@@ -476,13 +476,18 @@ struct LowerShardCollectivesPass
         if (SymbolTable::lookupSymbolIn(getOperation(), name))
           return error(at) << "cannot name a function @" << name
                            << ": the symbol is already defined";
-      int64_t last = nextTag + int64_t(lowering.plan.groups.size()) - 1;
-      if (nextTag < 0 || last >= kTagLimit)
-        return error(at) << "tags " << nextTag << ".." << last
-                         << " of its group functions are outside [0, "
-                         << kTagLimit << "), the range every MPI library "
-                         << "accepts";
-      nextTag = last + 1;
+      // Compared before adding: a huge tag= would overflow nextTag + size.
+      int64_t count = int64_t(lowering.plan.groups.size());
+      if (nextTag < 0 || nextTag > kTagLimit - count) {
+        InFlightDiagnostic diag = error(at) << "tags " << nextTag;
+        if (nextTag <= INT64_MAX - (count - 1))
+          diag << ".." << nextTag + (count - 1);
+        else
+          diag << " and on";
+        return diag << " of its group functions are outside [0, "
+                    << kTagLimit << "), the range every MPI library accepts";
+      }
+      nextTag += count;
     }
     return success();
   }

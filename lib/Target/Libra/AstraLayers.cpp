@@ -56,7 +56,8 @@ bool isParallelismHeader(llvm::ArrayRef<llvm::StringRef> tokens) {
 /// first, then a count line, each optional.
 class LayerParser {
 public:
-  explicit LayerParser(InputFile &file) : file(file) {}
+  LayerParser(InputFile &file, std::vector<llvm::SMLoc> &starts)
+      : file(file), starts(starts) {}
 
   bool parse(std::vector<libra::AstraLayer> &layers) {
     bool sawKeyword = false;
@@ -78,6 +79,7 @@ public:
         continue;
       }
       layers.emplace_back();
+      starts.push_back(llvm::SMLoc::getFromPointer(tokens.front().data()));
       if (!parseLayer(tokens, layers.back()))
         return false;
     }
@@ -175,11 +177,13 @@ private:
   }
 
   InputFile &file;
+  std::vector<llvm::SMLoc> &starts;
 };
 
 } // namespace
 
 bool libra_import::readAstraLayers(InputFile &file,
-                                   std::vector<libra::AstraLayer> &layers) {
-  return LayerParser(file).parse(layers);
+                                   std::vector<libra::AstraLayer> &layers,
+                                   std::vector<llvm::SMLoc> &starts) {
+  return LayerParser(file, starts).parse(layers);
 }

@@ -207,13 +207,19 @@ importWorkload(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
     return nullptr;
 
   std::vector<libra::AstraLayer> layers;
-  if (!readAstraLayers(layerFile, layers))
+  std::vector<llvm::SMLoc> starts;
+  if (!readAstraLayers(layerFile, layers, starts))
     return nullptr;
   libra::Workload workload;
-  if (std::string err = libra::workloadFromLayers(layers, communicator,
-                                                  in->network.dims, workload);
+  size_t badLayer = 0;
+  if (std::string err = libra::workloadFromLayers(
+          layers, communicator, in->network.dims, workload, &badLayer);
       !err.empty()) {
-    layerFile.error(llvm::SMLoc()) << err;
+    // At the layer's line (the file's start if the communicator is at
+    // fault).
+    layerFile.error(badLayer < starts.size() ? starts[badLayer]
+                                             : llvm::SMLoc())
+        << err;
     return nullptr;
   }
   if (workload.computeNs * 1e3 > double(kMaxTimePs)) {

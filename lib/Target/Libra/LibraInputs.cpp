@@ -103,12 +103,30 @@ public:
 
   InFlightDiagnostic error(llvm::SMLoc at) { return file.error(at); }
   /// Where a node starts (the file's start without a node).
-  InFlightDiagnostic error(yaml::Node *node) {
-    return error(node ? node->getSourceRange().Start : llvm::SMLoc());
+  static llvm::SMLoc start(yaml::Node *node) {
+    if (!node)
+      return llvm::SMLoc();
+    // LLVM gives an alias the range of the token after it; its name points
+    // into the file, just after the '*'.
+    if (auto *alias = llvm::dyn_cast<yaml::AliasNode>(node))
+      return llvm::SMLoc::getFromPointer(alias->getName().data() - 1);
+    return node->getSourceRange().Start;
+  }
+  InFlightDiagnostic error(yaml::Node *node) { return error(start(node)); }
+
+  /// Reports an alias (`*name`): LIBRA's files never use them, and a value
+  /// is read where it is written.
+  bool isAlias(yaml::Node *node) {
+    if (!llvm::isa_and_nonnull<yaml::AliasNode>(node))
+      return false;
+    error(node) << "YAML aliases are not supported; write the value";
+    return true;
   }
 
   /// A scalar node, or nullopt after reporting that `what` was expected.
   std::optional<Scalar> scalar(yaml::Node *node, llvm::StringRef what) {
+    if (isAlias(node))
+      return std::nullopt;
     auto *s = llvm::dyn_cast_or_null<yaml::ScalarNode>(node);
     if (!s) {
       error(node) << "expected " << what;
@@ -131,6 +149,8 @@ public:
   /// is where a missing value is reported.
   std::optional<std::vector<Scalar>> list(yaml::Node *keyNode, yaml::Node *node,
                                           llvm::StringRef key) {
+    if (isAlias(node))
+      return std::nullopt;
     auto *seq = llvm::dyn_cast_or_null<yaml::SequenceNode>(node);
     if (!seq) {
       error(llvm::isa_and_nonnull<yaml::NullNode>(node) ? keyNode : node)
@@ -196,7 +216,7 @@ bool libra_import::readNetwork(InputFile &file, int64_t latencyPs,
           return false;
         }
         size_t i = it - std::begin(keys);
-        listLocs[i] = value ? value->getSourceRange().Start : llvm::SMLoc();
+        listLocs[i] = YamlFile::start(value);
         lists[i] = yaml.list(node, value, key);
         return lists[i].has_value();
       });
@@ -267,6 +287,8 @@ bool libra_import::readCostModel(InputFile &file,
     return false;
   return yaml.forEachKey(root, [&](llvm::StringRef tier, yaml::Node *keyNode,
                                    yaml::Node *value) {
+    if (yaml.isAlias(value))
+      return false;
     auto *fields = llvm::dyn_cast_or_null<yaml::MappingNode>(value);
     if (!fields) {
       yaml.error(llvm::isa_and_nonnull<yaml::NullNode>(value) ? keyNode : value)

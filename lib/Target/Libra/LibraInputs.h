@@ -76,8 +76,10 @@ bool readCostModel(InputFile &file, std::vector<libra::TierPrice> &prices);
 bool readCommunicator(InputFile &file, const std::vector<DimSpec> &dims,
                       libra::Communicator &out);
 
-/// An ASTRA-sim 1.0 layer file, with or without its header.
-bool readAstraLayers(InputFile &file, std::vector<libra::AstraLayer> &layers);
+/// An ASTRA-sim 1.0 layer file, with or without its header; `starts` gets
+/// where each layer's line starts.
+bool readAstraLayers(InputFile &file, std::vector<libra::AstraLayer> &layers,
+                     std::vector<llvm::SMLoc> &starts);
 
 } // namespace tacos::libra_import
 

@@ -220,6 +220,11 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   }
   if (options->root >= 0)
     importOptions.rootGpu = uint32_t(options->root);
+  if (!options->networkName.empty() && options->network.empty()) {
+    optionError(context, "msccl-network-name")
+        << "needs --msccl-network (the network is derived otherwise)";
+    return nullptr;
+  }
   if (!options->ranks.empty()) {
     if (options->network.empty()) {
       optionError(context, "msccl-ranks")
@@ -257,6 +262,14 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
     givenNetwork = *op;
     network = std::move(*model);
     networkName = op->getSymName().str();
+    // Transfers are timed on the network's links: each needs a bandwidth.
+    if (network->hasUndecidedBandwidth()) {
+      emitError(op->getLoc())
+          << "@" << networkName << " has undecided ('?') bandwidths, so the "
+          << "program's transfers cannot be timed; run "
+          << "topo-allocate-bandwidth first";
+      return nullptr;
+    }
     uint32_t gpus = uint32_t(parsed->program.gpus.size());
     if (importOptions.npuOf.empty() && gpus > network->numNpus()) {
       emitError(locOf(parsed->where.algo))

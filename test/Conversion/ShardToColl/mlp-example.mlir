@@ -6,7 +6,7 @@
 // within rounding), and run.sh checks that both programs print the same
 // results.
 // REQUIRES: mpi
-// RUN: rm -rf %t && env TACOS_BIN=%tacos_build/bin CLANG=%clang MPIRUN="%mpirun" OUT=%t \
+// RUN: rm -rf %t && env TACOS_BIN=%tacos_build/bin CLANG=%clang_exe MPIRUN="%mpirun" OUT=%t \
 // RUN:   %examples/mlp/run.sh | FileCheck %s
 
 // CHECK-LABEL: == mlp

@@ -55,3 +55,11 @@ coll.all_to_all @a2a on @pair size(4 KB)
 coll.scatter @sc on @pair root(0) size(4 KB)
 // TINY: errors.mlir:[[# @LINE+1]]:1: error: @tiny's size holds no whole f64 element; pass --elements
 coll.all_gather @tiny on @pair size(4 B)
+
+// Algorithm names come from the input, and the rank driver finds each
+// function by name through a line-based manifest: a name that could add a
+// field or a line to it (here a `library` to load) is refused before
+// anything runs.
+// RUN: printf 'topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }\ncoll.all_gather @"ag all_gather 8 2 1 - 2 0 1\\0Alibrary /tmp/evil.so\\0Aalgorithm ag2" on @pair size(4 KB)\n' > %t.evil.mlir
+// RUN: not tacos-run %t.evil.mlir -np 2 --mpirun true 2>&1 | FileCheck %s --check-prefix=EVIL
+// EVIL: evil.mlir:2:1: error: @"ag all_gather 8 2 1 - 2 0 1\0Alibrary /tmp/evil.so\0Aalgorithm ag2" cannot be run: tacos-run calls it by name, which may hold only letters, digits, '_', '.', '$' and '-'

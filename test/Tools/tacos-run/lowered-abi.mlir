@@ -32,11 +32,11 @@
 // A rank that crashes ends the run with an error, not a report.
 // RUN: not tacos-run %t/pair.mlir -np 2 --elements 1000 --baseline=false --lowered %t/crash.mlir %{lower} 2>&1 | FileCheck %s --check-prefix=CRASH
 // CRASH-NOT: # algorithm
-// CRASH: tacos-run: error: a rank crashed or was killed: mpirun exited with status {{[0-9]+}} before the run finished
+// CRASH: tacos-run: error: a rank crashed or was killed: mpirun exited with status {{[0-9]+}} before the run finished (2 of 2 ranks had started; Open MPI's message above names the rank)
 
 // A rank that waits for a message nobody sends is stopped by --timeout.
 // RUN: not tacos-run %t/pair.mlir -np 2 --elements 1000 --baseline=false --timeout 2 --lowered %t/hang.mlir %{lower} 2>&1 | FileCheck %s --check-prefix=HANG
-// HANG: tacos-run: error: the run did not finish within 2 s (--timeout); mpirun and its ranks were stopped
+// HANG: tacos-run: error: the run did not finish within 2 s (--timeout=2; a larger --timeout allows more): a rank may be waiting for a message that is never sent; mpirun and its ranks were stopped
 
 // SIGTERM to tacos-run (as a batch system sends) stops mpirun and its ranks
 // and removes the temporaries, as a timeout does; exit code 128 + 15.

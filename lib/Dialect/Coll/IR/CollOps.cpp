@@ -4,6 +4,7 @@
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/IR/WorkloadSyntax.h"
 #include "tacos/Dialect/Common/QuantitySyntax.h"
+#include "tacos/Network/Quantity.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -145,6 +146,11 @@ LogicalResult AlgorithmOp::verifySymbolUses(SymbolTableCollection &symbols) {
     if (view.start(i) < 0 || view.end(i) < view.start(i))
       return emitAt(i) << "has times [" << view.start(i) << ", "
                        << view.end(i) << "]; need 0 <= start <= end";
+    // Every time tacos adds up stays on the clock (Network/Quantity.h).
+    if (view.end(i) > kMaxClockPs)
+      return emitAt(i) << "ends at " << view.end(i)
+                       << " ps, past the clock's limit of 2^62 ps (about 53 "
+                          "days)";
   }
   return success();
 }

@@ -4,6 +4,8 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Collective/ClockRange.h"
@@ -32,7 +34,24 @@ TransferForm coll::transferForm(AlgorithmOp algorithm) {
 FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
   TransferTable table;
   if (DenseResourceElementsAttr packed = algorithm.getPackedAttr()) {
+    // The blob and its type are separate in the text (a hand-edited file
+    // can change one and not the other): they must agree.
+    ShapedType type = packed.getType();
+    if (!type.hasStaticShape() || type.getRank() != 1 ||
+        !type.getElementType().isInteger(8))
+      return emitOpErrorAt(algorithm)
+             << "packed transfers must be a tensor<Nxi8>, not " << type;
+    DenseResourceElementsHandle handle = packed.getRawHandle();
+    if (!handle.getBlob())
+      return emitOpErrorAt(algorithm)
+             << "packed transfers: no resource '" << handle.getKey()
+             << "' in the file's dialect_resources";
     ArrayRef<char> data = packed.getData();
+    if (int64_t(data.size()) != type.getNumElements())
+      return emitOpErrorAt(algorithm)
+             << "packed transfers: " << type << " declares "
+             << type.getNumElements() << " bytes, but resource '"
+             << handle.getKey() << "' holds " << data.size();
     if (data.size() % ScheduleView::kPackedBytesPerTransfer != 0)
       return emitOpErrorAt(algorithm) << "packed transfers have " << data.size()
                                       << " bytes, not a multiple of "
@@ -156,6 +175,13 @@ coll::buildCollectiveModel(CollectiveOpInterface op,
     network = std::make_shared<const Network>(std::move(*built));
   }
   CollectiveSpec spec = op.getCollectiveSpec();
+  // An algorithm's transfers are timed on its links (a request on such a
+  // network is the synthesizer's to refuse, with its own message).
+  if (isa<AlgorithmOp>(op.getOperation()) && network->hasUndecidedBandwidth())
+    return op->emitOpError("runs on ")
+           << op.getNetworkAttr()
+           << ", which has undecided ('?') bandwidths: its transfers cannot "
+              "be timed (run topo-allocate-bandwidth first)";
   if (std::string error = checkClockRange(*network, spec); !error.empty())
     return op->emitOpError(error);
   return CollectiveModel{networkOp, network, *network, std::move(spec)};

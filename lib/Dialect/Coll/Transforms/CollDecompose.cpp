@@ -7,6 +7,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
+#include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/Trials.h"
@@ -36,6 +37,7 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
     ResourceLimits limits = resourceLimits(maxMemory, timeout);
     SymbolTableCollection symbols;
     auto &networks = getAnalysis<topo::NetworkModels>();
+    auto &times = getAnalysis<SynthesisTimes>();
     for (AllReduceOp request :
          llvm::to_vector(getOperation().getOps<AllReduceOp>())) {
       FailureOr<CollectiveModel> collective =
@@ -64,8 +66,9 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       algorithm->setAttr(
           "coll.strict_phases_time",
           OpBuilder(algorithm).getI64IntegerAttr(result.strictPhasesPs));
+      times.strictPhasesPs[algorithm.getSymName()] = result.strictPhasesPs;
     }
-    markAnalysesPreserved<topo::NetworkModels>();
+    markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
   }
 };
 } // namespace

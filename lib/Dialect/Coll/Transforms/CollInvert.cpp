@@ -1,5 +1,6 @@
 //===- CollInvert.cpp - Invert algorithms ---------------------------------===//
 
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
@@ -36,26 +37,21 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
           << " has no inverse; left as it is";
       return success();
     }
-    if (algorithm.getUnmaterialized())
-      return emitErrorAt(algorithm)
-             << "coll-invert: the transfers were not materialized";
-    FailureOr<CollectiveModel> collective =
-        buildCollectiveModel(algorithm, symbols);
-    if (failed(collective))
+    FailureOr<AlgorithmModel> model =
+        buildAlgorithmModel(algorithm, symbols, "coll-invert");
+    if (failed(model))
       return failure();
-    FailureOr<TransferTable> table = readTransfers(algorithm);
-    if (failed(table))
-      return failure();
+    const CollectiveModel &collective = model->collective;
     Schedule inverted;
     std::string error =
-        invertAlgorithm(algorithm.getCollectiveKind(), table->view(),
+        invertAlgorithm(algorithm.getCollectiveKind(), model->transfers.view(),
                         algorithm.getTime(), inverted);
     if (!error.empty())
       return emitErrorAt(algorithm) << "coll-invert: " << error;
 
-    if (!isSymmetric(collective->network))
+    if (!isSymmetric(collective.network))
       algorithm.setNetworkAttr(
-          transposedNetwork(collective->networkOp, collective->network));
+          transposedNetwork(collective.networkOp, collective.network));
     algorithm.setCollective(fromCore(*inverse));
     writeTransfers(algorithm, std::move(inverted), transferForm(algorithm));
     return success();

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
@@ -77,22 +78,16 @@ struct CollRepairPass : coll::impl::CollRepairBase<CollRepairPass> {
 
   LogicalResult repairOne(AlgorithmOp algorithm,
                           SymbolTableCollection &symbols) {
-    if (algorithm.getUnmaterialized())
-      return emitErrorAt(algorithm)
-             << "coll-repair: the transfers of @" << algorithm.getSymName()
-             << " were not materialized (materialize=none)";
-    FailureOr<CollectiveModel> collective =
-        buildCollectiveModel(algorithm, symbols);
-    if (failed(collective))
+    FailureOr<AlgorithmModel> model =
+        buildAlgorithmModel(algorithm, symbols, "coll-repair");
+    if (failed(model))
       return failure();
-    FailureOr<TransferTable> table = readTransfers(algorithm);
-    if (failed(table))
-      return failure();
+    const CollectiveModel &collective = model->collective;
     RepairOptions options;
     options.model = toCore(algorithm.getLinkModel());
     options.compact = compact;
     RepairResult result =
-        repairAlgorithm(collective->network, collective->spec, table->view(),
+        repairAlgorithm(collective.network, collective.spec, model->transfers.view(),
                         algorithm.getTime(), options);
     if (!result.error.empty())
       return emitErrorAt(algorithm) << "coll-repair: @"
@@ -102,7 +97,7 @@ struct CollRepairPass : coll::impl::CollRepairBase<CollRepairPass> {
       return success();
     algorithm.emitRemark() << "coll-repair: @" << algorithm.getSymName()
                            << ": kept " << result.kept << " of "
-                           << table->size() << " transfers, added "
+                           << model->transfers.size() << " transfers, added "
                            << result.added << " for " << result.lostDeliveries
                            << " lost deliveries; time " << algorithm.getTime()
                            << " ps -> " << result.timePs

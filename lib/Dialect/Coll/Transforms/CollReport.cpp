@@ -138,10 +138,12 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.verified = row.check.empty();
     if (auto smt = getCachedAnalysis<SmtVerdicts>())
       row.verifiedSmt = smt->get().proven.contains(row.name);
-    if (auto strict =
-            algorithm->getAttrOfType<IntegerAttr>("coll.strict_phases_time"))
-      row.strictPhasesPs = strict.getInt();
+    // Only what was computed in this run: the input's
+    // `coll.strict_phases_time` is a claim nothing here can check.
     if (times) {
+      auto strict = times->get().strictPhasesPs.find(row.name);
+      if (strict != times->get().strictPhasesPs.end())
+        row.strictPhasesPs = strict->second;
       auto it = times->get().milliseconds.find(row.name);
       if (it != times->get().milliseconds.end())
         row.synthesisMs = it->second;
@@ -208,7 +210,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     if (algorithm.getUnmaterialized())
       return "not checked: transfers not materialized";
     FailureOr<AlgorithmModel> model = buildAlgorithmModel(
-        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
+        algorithm, symbols, "coll-report", &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return "not checked: the transfers cannot be read";
     std::vector<Violation> found = verifyAlgorithm(

@@ -1,5 +1,6 @@
 //===- CollSimulate.cpp - Re-time algorithms ------------------------------===//
 
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
@@ -41,20 +42,16 @@ struct CollSimulatePass : coll::impl::CollSimulateBase<CollSimulatePass> {
 
   LogicalResult simulateOne(AlgorithmOp algorithm,
                             SymbolTableCollection &symbols) {
-    if (algorithm.getUnmaterialized())
-      return emitErrorAt(algorithm)
-             << "coll-simulate: the transfers of @" << algorithm.getSymName()
-             << " were not materialized (materialize=none)";
-    FailureOr<CollectiveModel> collective = buildCollectiveModel(
-        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
-    if (failed(collective))
+    FailureOr<AlgorithmModel> algorithmModel =
+        buildAlgorithmModel(algorithm, symbols, "coll-simulate",
+                            &getAnalysis<topo::NetworkModels>());
+    if (failed(algorithmModel))
       return failure();
-    FailureOr<TransferTable> table = readTransfers(algorithm);
-    if (failed(table))
-      return failure();
+    const CollectiveModel &collective = algorithmModel->collective;
     tacos::LinkModel model = linkModel(algorithm);
-    SimulationResult timed = simulateCollective(
-        collective->network, collective->spec, table->view(), model);
+    SimulationResult timed =
+        simulateCollective(collective.network, collective.spec,
+                           algorithmModel->transfers.view(), model);
     if (!timed.error.empty()) {
       SmallVector<TransferOp> ops;
       if (!algorithm.getBody().empty())

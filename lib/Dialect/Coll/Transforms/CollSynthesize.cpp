@@ -83,6 +83,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       if (!result.error.empty())
         return fail(request, result.error);
       times.milliseconds[name] = result.synthesisMs;
+      if (result.strictPhasesPs)
+        times.strictPhasesPs[name] = result.strictPhasesPs;
       if (failed(write(request, result, options)))
         return;
     }

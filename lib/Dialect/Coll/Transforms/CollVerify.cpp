@@ -26,16 +26,20 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
       FailureOr<AlgorithmModel> model =
-          buildAlgorithmModel(algorithm, symbols, &networks);
+          buildAlgorithmModel(algorithm, symbols, "coll-verify", &networks);
       if (failed(model)) {
         failedAny = true;
         continue;
       }
       VerificationOptions options;
       options.maxViolations = maxViolations;
-      std::vector<Violation> violations = verifyAlgorithm(
-          model->collective.network, model->spec, model->transfers.view(),
-          algorithm.getTime(), options);
+      // One mistake, one diagnostic: what follows from a reported violation
+      // is left out.
+      std::vector<Violation> violations = withoutConsequences(
+          verifyAlgorithm(model->collective.network, model->spec,
+                          model->transfers.view(), algorithm.getTime(),
+                          options),
+          model->transfers.view());
       for (const Violation &v : violations)
         reportViolation(algorithm, "coll-verify", v.property, v.transfer,
                         v.message);

@@ -49,7 +49,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
   LogicalResult verifyOne(AlgorithmOp algorithm,
                           SymbolTableCollection &symbols) {
     FailureOr<AlgorithmModel> model = buildAlgorithmModel(
-        algorithm, symbols, &getAnalysis<topo::NetworkModels>());
+        algorithm, symbols, "coll-verify-smt", &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return failure();
     if (std::string error = checkMemory(
@@ -97,9 +97,15 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     case Z3Outcome::Result::Sat:
       break;
     }
+    // As coll-verify: what follows from a reported violation is left out.
+    std::vector<Violation> violations;
     for (const SmtFact *fact : found)
-      reportViolation(algorithm, "coll-verify-smt", fact->property,
-                      fact->transfer, fact->description);
+      violations.push_back(
+          {fact->property, fact->transfer, fact->description, fact->chunk});
+    for (const Violation &v :
+         withoutConsequences(std::move(violations), model->transfers.view()))
+      reportViolation(algorithm, "coll-verify-smt", v.property, v.transfer,
+                      v.message);
     if (found.empty())
       return emitErrorAt(algorithm)
              << "coll-verify-smt: z3 found a violation it did not name";

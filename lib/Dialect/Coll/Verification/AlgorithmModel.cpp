@@ -8,11 +8,11 @@ using namespace tacos::coll;
 
 FailureOr<AlgorithmModel>
 coll::buildAlgorithmModel(AlgorithmOp algorithm, SymbolTableCollection &symbols,
-                          topo::NetworkModels *networks) {
+                          StringRef user, topo::NetworkModels *networks) {
   if (algorithm.getUnmaterialized())
-    return emitOpErrorAt(algorithm)
-           << "has no transfers to check: @" << algorithm.getSymName()
-           << " was synthesized with materialize=none";
+    return emitErrorAt(algorithm)
+           << user << ": the transfers of @" << algorithm.getSymName()
+           << " were not materialized (materialize=none)";
   FailureOr<CollectiveModel> collective =
       buildCollectiveModel(algorithm, symbols, networks);
   if (failed(collective))
@@ -36,7 +36,7 @@ tacos::coll::buildVerifiedAlgorithmModel(AlgorithmOp algorithm,
     return emitErrorAt(algorithm)
            << tool << ": @" << algorithm.getSymName() << " has no transfers to "
            << action << " (synthesized with materialize=none)";
-  FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols);
+  FailureOr<AlgorithmModel> model = buildAlgorithmModel(algorithm, symbols, tool);
   if (failed(model))
     return failure();
   std::vector<Violation> violations =
@@ -51,5 +51,20 @@ tacos::coll::buildVerifiedAlgorithmModel(AlgorithmOp algorithm,
   if (v.transfer != SIZE_MAX)
     diag << "transfer " << v.transfer << ": ";
   diag << v.message;
+  // Where coll-verify would put it: on the transfer, when it is an op.
+  if (v.transfer != SIZE_MAX && !algorithm.getBody().empty()) {
+    size_t index = 0;
+    for (TransferOp op : algorithm.getBody().getOps<TransferOp>())
+      if (index++ == v.transfer) {
+        diag.attachNote(op.getLoc()) << "transfer " << v.transfer;
+        break;
+      }
+  }
+  // The attributes are the input's word, which nothing takes: a forged or
+  // stale one is exactly what this check is for.
+  if (algorithm->hasAttr(kVerifiedAttr) || algorithm->hasAttr(kVerifiedSmtAttr))
+    diag.attachNote() << "its coll.verified attributes are not trusted: "
+                         "every algorithm is verified again before it is "
+                         "lowered or exported";
   return failure();
 }

@@ -192,6 +192,10 @@ struct TopoAllocateBandwidthPass
       if (!op)
         return module.emitError("topo-allocate-bandwidth: no coll.workload @")
                << name;
+      // Counted twice, it would double its share of every reported time.
+      if (llvm::is_contained(selected, op))
+        return module.emitError("topo-allocate-bandwidth: workload= lists @")
+               << name << " twice";
       selected.push_back(op);
     }
     return success();

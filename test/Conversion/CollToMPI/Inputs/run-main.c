@@ -56,7 +56,8 @@ int main(int argc, char **argv) {
     fn = _mlir_ciface_broadcast, inLen = rank == 0 ? e : 0;
 
   float *outBuf = calloc(outLen + 1, sizeof(float));
-  float *inBuf = malloc((inLen + 1) * sizeof(float));
+  float *inAlloc = malloc((inLen + 1) * sizeof(float));
+  float *inBuf = inAlloc;
   /* In place: All-Gather's `in` is out's own slice, All-Reduce's is out. */
   if (inplace)
     inBuf = !strcmp(kind, "all_gather") ? outBuf + lo : outBuf;
@@ -89,6 +90,8 @@ int main(int argc, char **argv) {
   }
   printf("rank %d %s rc %d wrong %lld of %lld\n", rank, kind, rc,
          (long long)wrong, (long long)outLen);
+  free(inAlloc);
+  free(outBuf);
   MPI_Finalize();
   return 0;
 }

@@ -192,7 +192,10 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     the native verifier on every materialized algorithm, and says "verified
     by z3" only for algorithms coll-verify-smt proved earlier in the same
     pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
-    input are not trusted: anyone can write them.
+    input are not trusted: anyone can write them. Likewise the strict-phase
+    time of an All-Reduce (`strict_phases_us`, the gain of pipelining its
+    phases) is printed only when `coll-decompose` or `coll-synthesize`
+    computed it in the same pipeline, not from `coll.strict_phases_time`.
 
     Runs after: `coll-synthesize` (and `coll-verify-smt`, for "verified by
     z3"); `synthesis_ms` needs both in the same pipeline.
@@ -347,7 +350,9 @@ def CollDecompose : Pass<"coll-decompose", "mlir::ModuleOp"> {
     default) a chunk's All-Gather starts as soon as its own reduction has
     finished and its links are free; with `phases=strict` only after the
     whole Reduce-Scatter. The algorithm records the strict-phase time in
-    `coll.strict_phases_time`, and `coll-report` prints the gain.
+    `coll.strict_phases_time`, for the reader; `coll-report` later in the
+    same pipeline prints the gain (from this run's value: it does not
+    believe the attribute, which an input may carry with any number).
     `coll-synthesize` lowers All-Reduce requests the same way; this pass
     does only that step, so it can be run and tested alone. Other requests
     are left alone.

@@ -9,15 +9,12 @@
 #define TACOS_DIALECT_COLL_TRANSFORMS_REPORTVIOLATION_H
 
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
+#include "tacos/Dialect/Coll/Verification/AlgorithmModel.h"
 #include "tacos/Verification/Verifier.h"
 
 #include "llvm/ADT/StringSet.h"
 
 namespace tacos::coll {
-
-/// Discardable attributes the verifiers set on algorithms that pass.
-inline constexpr llvm::StringLiteral kVerifiedAttr = "coll.verified";
-inline constexpr llvm::StringLiteral kVerifiedSmtAttr = "coll.verified_smt";
 
 /// The algorithms coll-verify-smt proved correct in this run: a module
 /// analysis it preserves, so that coll-report later in the same pipeline can

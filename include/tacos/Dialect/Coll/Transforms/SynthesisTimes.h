@@ -3,6 +3,10 @@
 // coll-synthesize records how long each algorithm took here (a module
 // analysis it preserves) so that coll-report in the same pipeline can print
 // `synthesis_ms` without putting a nondeterministic number into the IR.
+// coll-synthesize and coll-decompose also record each All-Reduce's
+// strict-phase time here: the `coll.strict_phases_time` attribute they set
+// is for the reader, and the report does not believe a time the input
+// states (it cannot check it without synthesizing again).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@ namespace tacos::coll {
 struct SynthesisTimes {
   explicit SynthesisTimes(mlir::Operation *) {}
   llvm::StringMap<double> milliseconds;
+  llvm::StringMap<int64_t> strictPhasesPs;
 };
 
 } // namespace tacos::coll

@@ -17,6 +17,12 @@
 
 namespace tacos::coll {
 
+/// Discardable attributes the verifiers set on algorithms that pass. They
+/// record a verdict for the reader; no consumer believes them (an input may
+/// carry them on anything): lowering and exports verify again.
+inline constexpr llvm::StringLiteral kVerifiedAttr = "coll.verified";
+inline constexpr llvm::StringLiteral kVerifiedSmtAttr = "coll.verified_smt";
+
 /// Everything a verifier needs about an algorithm: its network, what its
 /// collective requires, and its transfers.
 struct AlgorithmModel {
@@ -26,10 +32,12 @@ struct AlgorithmModel {
 };
 
 /// Fails with a diagnostic on the op if the network or the transfers cannot
-/// be read, or if the transfers were not materialized. With `networks`, the
-/// network model comes from (and goes to) that cache.
+/// be read, or if the transfers were not materialized (the message starts
+/// with `user`, the pass that needs them). With `networks`, the network
+/// model comes from (and goes to) that cache.
 mlir::FailureOr<AlgorithmModel>
 buildAlgorithmModel(AlgorithmOp algorithm, mlir::SymbolTableCollection &symbols,
+                    llvm::StringRef user,
                     topo::NetworkModels *networks = nullptr);
 
 /// The model of an algorithm about to be exported or lowered (`action`,

@@ -1,0 +1,5 @@
+// A size beyond double range.
+// RUN: %check-bad-input %s tacos-opt {}
+// EXPECT: 5:32: size is not a finite number
+topo.network @n { topo.dims [ring(4) link(50 GBps, 1 us)] }
+coll.all_gather @ag on @n size(1e400 B)

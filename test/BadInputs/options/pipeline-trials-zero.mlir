@@ -1,0 +1,6 @@
+// trials=0 in tacos-pipeline.
+// RUN: %check-bad-input %s tacos-opt {} --tacos-pipeline=trials=0
+// EXPECT: option trials: trials must be at least 1, got 0
+topo.network @n { topo.dims [ring(4) link(50 GBps, 1 us)] }
+coll.all_gather @ag on @n size(4 MB)
+coll.all_reduce @ar on @n size(4 MB)

@@ -1,0 +1,6 @@
+// An empty algorithm name.
+// RUN: %check-bad-input %s tacos-opt {} --coll-synthesize=algorithm=
+// EXPECT: option --algorithm: unknown algorithm ''
+topo.network @n { topo.dims [ring(4) link(50 GBps, 1 us)] }
+coll.all_gather @ag on @n size(4 MB)
+coll.all_reduce @ar on @n size(4 MB)

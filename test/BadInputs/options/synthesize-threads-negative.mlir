@@ -1,0 +1,6 @@
+// threads is unsigned.
+// RUN: %check-bad-input %s tacos-opt {} --coll-synthesize=threads=-2
+// EXPECT: option --threads: '-2' value invalid
+topo.network @n { topo.dims [ring(4) link(50 GBps, 1 us)] }
+coll.all_gather @ag on @n size(4 MB)
+coll.all_reduce @ar on @n size(4 MB)
