@@ -276,7 +276,9 @@ MemoryEstimate estimateSynthesis(const Network &network,
 AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
                            const AlgorithmOptions &options) {
   AlgorithmResult result;
-  // The request first: the problem below is sized by it.
+  // The request first: the estimate and the problem are sized by it, and
+  // buildProblem trusts the chunk count (a negative or huge chunks(k) would
+  // make it loop for hours over 2^32 chunks).
   result.error = checkCollective(spec, network.numNpus());
   if (!result.error.empty())
     return result;
@@ -292,12 +294,7 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
   CollectiveSpec dual = spec;
   dual.kind = dualOf(spec.kind);
   Problem problem;
-  // The request is checked before its problem is built: buildProblem trusts
-  // the chunk count (a negative or huge chunks(k) would make it loop for
-  // hours over 2^32 chunks).
-  result.error = checkCollective(spec, network.numNpus());
-  if (result.error.empty())
-    result.error = buildProblem(dual, network.numNpus(), problem);
+  result.error = buildProblem(dual, network.numNpus(), problem);
   if (result.error.empty())
     result.error = checkInput(network, spec, problem);
   if (!result.error.empty())

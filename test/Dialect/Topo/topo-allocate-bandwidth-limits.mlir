@@ -1,11 +1,12 @@
 // model=synthesized within the resource limits (docs/ResourceLimits.md):
-// chunk and trial counts out of range are refused before anything is
-// solved; a synthesis that would not fit in max-memory= is refused with
-// its estimate, and the search stops at timeout=.
+// chunk and trial counts out of range are refused (chunks as every request
+// is, before its problem is built: -1 used to become 2^32 - 1 chunks); a
+// synthesis that would not fit in max-memory= is refused with its
+// estimate, and the search stops at timeout=.
 // RUN: not tacos-opt %s --topo-allocate-bandwidth="model=synthesized chunks=0" 2>&1 | FileCheck %s --check-prefix=ZERO
-// ZERO: error: topo-allocate-bandwidth: chunks must be at least 1, got 0
+// ZERO: limits.mlir:[[@LINE+13]]:1: error: topo-allocate-bandwidth: @net cannot be sized with model=synthesized: synthesizing all_reduce: chunks must be at least 1, got 0
 // RUN: not tacos-opt %s --topo-allocate-bandwidth="model=synthesized chunks=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: error: topo-allocate-bandwidth: chunks must be at least 1, got -1
+// NEGATIVE: limits.mlir:[[@LINE+11]]:1: error: topo-allocate-bandwidth: @net cannot be sized with model=synthesized: synthesizing all_reduce: chunks must be at least 1, got -1
 // RUN: not tacos-opt %s --topo-allocate-bandwidth="model=synthesized trials=4294967295" 2>&1 | FileCheck %s --check-prefix=TRIALS
 // TRIALS: error: topo-allocate-bandwidth: trials must be at most 100000, got 4294967295
 // 10^8 chunks per rank: 4 * 10^8 chunks on 4 NPUs.

@@ -59,14 +59,6 @@ struct TopoAllocateBandwidthPass
     if (trials > kMaxTrials)
       return fail("trials must be at most " + Twine(kMaxTrials) + ", got " +
                   Twine(trials));
-    // Checked here, before any synthesis: a chunk count the request would
-    // refuse (or that wraps around as an unsigned count) is no reason to
-    // solve the analytic problem first.
-    if (chunks < 1)
-      return fail("chunks must be at least 1, got " + Twine(chunks));
-    if (chunks > kMaxChunks)
-      return fail("chunks must be at most " + Twine(kMaxChunks) + ", got " +
-                  Twine(chunks));
     libra::Objective goal = objective == AllocationObjective::Perf
                                 ? libra::Objective::Perf
                                 : libra::Objective::PerfPerCost;
