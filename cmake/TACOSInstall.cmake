@@ -13,7 +13,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(TACOS_CORE_LIBRARIES TACOSNetwork TACOSCollective TACOSSimulation
+set(TACOS_CORE_LIBRARIES TACOSSupport TACOSNetwork TACOSCollective TACOSSimulation
   TACOSSynthesis TACOSVerification TACOSExecution TACOSLibraModel
   TACOSLibraSolver)
 install(TARGETS ${TACOS_CORE_LIBRARIES} EXPORT MLIRTargets

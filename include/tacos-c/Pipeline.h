@@ -20,6 +20,10 @@ extern "C" {
 /// `pipeline` is a textual pass pipeline on the module, either nested
 /// ("builtin.module(coll-synthesize{algorithm=ring},coll-verify)") or as a
 /// list ("tacos-pipeline{trials=4}"); tacos' passes are registered first.
+/// Passes that synthesize, encode for Z3 or lower take `max-memory=` and
+/// `timeout=` there too (docs/ResourceLimits.md): a step estimated to need
+/// more memory fails with a diagnostic before it allocates, one that runs
+/// past the timeout fails when it notices.
 /// The resulting module goes to `onOutput` (generic form if
 /// `genericForm`), in pieces; every diagnostic, formatted as tacos-opt
 /// prints it ("name:line:col: error: ..." with the source line), goes to

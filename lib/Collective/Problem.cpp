@@ -80,4 +80,60 @@ std::string buildProblem(const CollectiveSpec &spec, uint32_t numNpus,
   return "";
 }
 
+ProblemShape problemShape(const CollectiveSpec &spec, uint32_t numNpus) {
+  ProblemShape shape;
+  shape.kind = spec.kind;
+  shape.npus = numNpus;
+  double g = double(spec.participants(numNpus)), k = double(spec.chunksPerRank);
+  shape.participants = g;
+  shape.othersAreDestinations = spec.kind == CollectiveKind::AllGather ||
+                                spec.kind == CollectiveKind::Broadcast;
+  switch (spec.kind) {
+  case CollectiveKind::AllGather:
+    shape.chunks = g * k;
+    shape.deliveries = g * k * (g - 1);
+    shape.destinationNpus = g;
+    break;
+  case CollectiveKind::Broadcast:
+    shape.chunks = k;
+    shape.deliveries = k * (g - 1);
+    shape.destinationNpus = g - 1;
+    break;
+  case CollectiveKind::Scatter:
+    shape.chunks = g * k;
+    shape.deliveries = (g - 1) * k;
+    shape.destinationNpus = g - 1;
+    break;
+  case CollectiveKind::Gather:
+    shape.chunks = g * k;
+    shape.deliveries = (g - 1) * k;
+    shape.destinationNpus = g > 1 ? 1 : 0;
+    break;
+  case CollectiveKind::AllToAll:
+    shape.chunks = g * g * k;
+    shape.deliveries = g * (g - 1) * k;
+    shape.destinationNpus = g > 1 ? g : 0;
+    break;
+  case CollectiveKind::ReduceScatter:
+  case CollectiveKind::AllReduce:
+  case CollectiveKind::Reduce:
+    // Combining collectives are estimated through their duals.
+    break;
+  }
+  shape.full = shape.othersAreDestinations && g == double(numNpus);
+  return shape;
+}
+
+MemoryEstimate estimateProblem(const ProblemShape &shape) {
+  MemoryEstimate estimate;
+  estimate.what = "the collective's chunk lists";
+  // One source and one source offset per chunk; explicit destinations are
+  // one id per delivery and one offset per chunk.
+  estimate.add(shape.chunks, 8, "chunks");
+  if (!shape.othersAreDestinations)
+    estimate.add(shape.deliveries + shape.chunks, 4, "chunk destinations");
+  estimate.add(shape.participants * 4);
+  return estimate;
+}
+
 } // namespace tacos

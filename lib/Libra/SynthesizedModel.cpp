@@ -217,6 +217,13 @@ SynthesizedAllocation allocateWithSynthesis(const std::vector<DimSpec> &dims,
         std::find(seen.begin(), seen.end(), key) != seen.end() ||
         (!seen.empty() && seen.size() >= options.maxCandidates))
       return false;
+    // Cached collectives synthesize nothing, so the search polls the
+    // deadline itself.
+    if (options.synthesis.limits.deadline.expired()) {
+      out.error = timeoutMessage(options.synthesis.limits,
+                                 "the search of model=synthesized");
+      return false;
+    }
     seen.push_back(std::move(key));
     SynthesizedScore s = score(dims, problem, b, options, cache);
     if (!s.error.empty()) {

@@ -505,6 +505,14 @@ std::string parseBandwidth(std::string_view text, double &bps) {
   return toBandwidth(value, unit, bps);
 }
 
+std::string parseSize(std::string_view text, int64_t &bytes) {
+  double value = 0;
+  std::string_view unit;
+  if (!splitQuantity(text, value, unit))
+    return "expected a size such as '8 GB', got '" + std::string(text) + "'";
+  return toSize(value, unit, bytes);
+}
+
 std::string parseTime(std::string_view text, int64_t &ps) {
   double value = 0;
   std::string_view unit;

@@ -16,6 +16,8 @@ void tacos::buildTacosPipeline(OpPassManager &pm,
   decompose.seed = options.seed;
   decompose.trials = options.trials;
   decompose.threads = options.threads;
+  decompose.maxMemory = options.maxMemory;
+  decompose.timeout = options.timeout;
   pm.addPass(coll::createCollDecompose(decompose));
   coll::CollSynthesizeOptions synthesize;
   synthesize.algorithm = options.algorithm;
@@ -23,10 +25,16 @@ void tacos::buildTacosPipeline(OpPassManager &pm,
   synthesize.trials = options.trials;
   synthesize.threads = options.threads;
   synthesize.materialize = options.materialize;
+  synthesize.maxMemory = options.maxMemory;
+  synthesize.timeout = options.timeout;
   pm.addPass(coll::createCollSynthesize(synthesize));
   pm.addPass(coll::createCollVerify());
-  if (options.smt)
-    pm.addPass(coll::createCollVerifySMT());
+  if (options.smt) {
+    coll::CollVerifySMTOptions smt;
+    smt.maxMemory = options.maxMemory;
+    smt.timeout = options.timeout;
+    pm.addPass(coll::createCollVerifySMT(smt));
+  }
   coll::CollReportOptions report;
   report.format = options.reportFormat;
   report.output = options.reportOutput;

@@ -133,6 +133,29 @@ bool retime(const Network &network, const Problem &problem,
 }
 } // namespace
 
+MemoryEstimate estimateSimulation(const Network &network,
+                                  const ProblemShape &shape, double transfers,
+                                  bool copies, bool sorted) {
+  MemoryEstimate estimate;
+  estimate.what = "simulating the schedule";
+  // ChunkCosts' two costs and the free time of every link.
+  estimate.add(double(network.numLinks()), 40, "links");
+  if (copies)
+    estimate.add(transfers, double(ScheduleView::kPackedBytesPerTransfer),
+                 "timed transfers");
+  // Arrivals (above): dense while the (chunk, NPU) pairs fit 2^26, else a
+  // hash map node per (chunk, NPU) reached: at most one per transfer and
+  // source, about 64 bytes each with the bucket array.
+  double pairs = shape.chunks * shape.npus;
+  if (pairs <= double(uint64_t(1) << 26))
+    estimate.add(pairs, 8, "chunk arrivals");
+  else
+    estimate.add(transfers + shape.chunks, 64, "chunk arrivals");
+  if (!sorted)
+    estimate.add(transfers, 32, "transfer order keys");
+  return estimate;
+}
+
 SimulationResult simulate(const Network &network, const Problem &problem,
                           const ScheduleView &transfers, LinkModel model,
                           const SimulationStart &start) {

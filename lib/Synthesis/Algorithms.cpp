@@ -6,9 +6,12 @@
 #include "tacos/Synthesis/Combining.h"
 #include "tacos/Synthesis/ExactSynthesizer.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
+#include "tacos/Synthesis/Trials.h"
 #include "tacos/Verification/Verifier.h"
 
+#include <algorithm>
 #include <chrono>
+#include <initializer_list>
 #include <iterator>
 
 namespace tacos {
@@ -43,8 +46,38 @@ AlgorithmResult runBaselineOf(const Network &network, const Problem &problem,
   return runBaseline(B, network, problem, options);
 }
 
+template <Baseline B>
+MemoryEstimate estimateBaselineOf(const Network &network,
+                                  const CollectiveSpec &spec,
+                                  const ProblemShape &shape,
+                                  const AlgorithmOptions &, double *transfers) {
+  return estimateBaseline(B, network, spec, shape, transfers);
+}
+
+MemoryEstimate estimateExactRun(const Network &network,
+                                const CollectiveSpec &, const ProblemShape &shape,
+                                const AlgorithmOptions &options,
+                                double *transfers) {
+  // Z3's terms, then the schedule it yields (one transfer per delivery)
+  // compacted by the simulator. Nothing where exact synthesis refuses the
+  // network before building anything.
+  MemoryEstimate estimate = estimateExact(network, shape, options);
+  *transfers = 0;
+  if (network.numNpus() > kMaxExactNpus)
+    return estimate;
+  addSchedule(estimate, shape.deliveries, false);
+  estimate.add(estimateSimulation(network, shape, shape.deliveries, true, true));
+  *transfers = shape.deliveries;
+  return estimate;
+}
+
 using RunFn = AlgorithmResult (*)(const Network &, const Problem &,
                                   const AlgorithmOptions &);
+/// Peak memory of one run of RunFn on the problem of a non-combining
+/// request (its spec and shape), and the transfers of its result.
+using EstimateFn = MemoryEstimate (*)(const Network &, const CollectiveSpec &,
+                                      const ProblemShape &,
+                                      const AlgorithmOptions &, double *);
 
 struct AlgorithmInfo {
   Algorithm algorithm;
@@ -54,16 +87,26 @@ struct AlgorithmInfo {
   /// Synthesizes a non-combining problem with options.seed (and, if it
   /// handles them itself, options.trials).
   RunFn run;
+  /// What `run` needs at its peak (estimateSynthesis).
+  EstimateFn estimate;
+  /// What lowers the estimate, besides a larger limit.
+  const char *remedy;
 };
 
 /// The catalogue, in Algorithm order.
 constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::Tacos, "tacos", true, synthesizeTen},
-    {Algorithm::Exact, "exact", false, synthesizeExact},
-    {Algorithm::Ring, "ring", false, runBaselineOf<Baseline::Ring>},
-    {Algorithm::Direct, "direct", false, runBaselineOf<Baseline::Direct>},
-    {Algorithm::RHD, "rhd", false, runBaselineOf<Baseline::RHD>},
-    {Algorithm::DBT, "dbt", false, runBaselineOf<Baseline::DBT>},
+    {Algorithm::Tacos, "tacos", true, synthesizeTen, estimateTen,
+     "use fewer chunks, fewer threads or materialize=none"},
+    {Algorithm::Exact, "exact", false, synthesizeExact, estimateExactRun,
+     "use fewer chunks"},
+    {Algorithm::Ring, "ring", false, runBaselineOf<Baseline::Ring>,
+     estimateBaselineOf<Baseline::Ring>, "use fewer chunks"},
+    {Algorithm::Direct, "direct", false, runBaselineOf<Baseline::Direct>,
+     estimateBaselineOf<Baseline::Direct>, "use fewer chunks"},
+    {Algorithm::RHD, "rhd", false, runBaselineOf<Baseline::RHD>,
+     estimateBaselineOf<Baseline::RHD>, "use fewer chunks"},
+    {Algorithm::DBT, "dbt", false, runBaselineOf<Baseline::DBT>,
+     estimateBaselineOf<Baseline::DBT>, "use fewer chunks"},
 };
 
 const AlgorithmInfo &info(Algorithm algorithm) {
@@ -104,6 +147,61 @@ std::string verifyResult(const Network &network, const CollectiveSpec &spec,
   return std::string("internal error: the ") +
          algorithmName(options.algorithm) + " schedule fails verification: " +
          propertyName(found[0].property) + ": " + found[0].message;
+}
+
+/// The largest of several alternatives (steps that do not overlap).
+const MemoryEstimate &largest(std::initializer_list<const MemoryEstimate *> all) {
+  const MemoryEstimate *most = *all.begin();
+  for (const MemoryEstimate *each : all)
+    if (each->bytes > most->bytes)
+      most = each;
+  return *most;
+}
+
+/// A combining collective (Combining.cpp): per running trial the dual's
+/// phases, each kept while the next runs, then combinePhases' copies
+/// (the reduction, the pipelined All-Gather, their concatenation and the
+/// compaction's two rounds with their holdings); the kept results besides.
+MemoryEstimate estimateCombining(const Network &network,
+                                 const CollectiveSpec &spec,
+                                 const CollectiveSpec &dual,
+                                 const ProblemShape &shape,
+                                 const AlgorithmOptions &options,
+                                 double &transfers) {
+  const AlgorithmInfo &row = info(options.algorithm);
+  bool twoPhases = spec.kind == CollectiveKind::AllReduce;
+  AlgorithmOptions phase = options;
+  phase.materialize = true;
+  phase.trials = 1;
+  double gather = 0, spread = 0;
+  MemoryEstimate first = row.estimate(network, dual, shape, phase, &gather);
+  MemoryEstimate second;
+  if (twoPhases) {
+    second = row.estimate(network, dual, shape, phase, &spread);
+    addSchedule(second, gather, true);
+  }
+  transfers = gather + spread;
+  MemoryEstimate combine;
+  // The phases, the reduction (a copy of the gather), the pipelined
+  // spread, the concatenation, and two rounds of compaction.
+  addSchedule(combine, 5 * transfers, true);
+  if (twoPhases)
+    combine.add(estimateSimulation(network, shape, spread, false, true));
+  combine.add(transfers, 24, "compaction times");
+  double pairs = shape.chunks * shape.npus;
+  if (pairs <= double(uint64_t(1) << 26))
+    combine.add(pairs, 40, "(chunk, NPU) holdings");
+  else
+    combine.add(transfers + pairs / std::max(1.0, shape.npus) * shape.participants,
+                96, "(chunk, NPU) holdings");
+  MemoryEstimate trial = largest({&first, &second, &combine});
+  unsigned trials = isSeeded(options.algorithm) ? std::max(1u, options.trials) : 1;
+  trial.scaleForThreads(trialThreads(options.threads, trials));
+  if (trials > 1)
+    addSchedule(trial, 2 * transfers, true); // the best, the fastest phases
+  // The transposed network the dual runs on.
+  trial.add(double(network.numLinks()), 48, "links");
+  return trial;
 }
 
 } // namespace
@@ -147,18 +245,56 @@ AlgorithmResult runAlgorithm(const Network &network, const Problem &problem,
   return info(options.algorithm).run(network, problem, options);
 }
 
+MemoryEstimate estimateSynthesis(const Network &network,
+                                 const CollectiveSpec &spec,
+                                 const AlgorithmOptions &options) {
+  CollectiveSpec dual = spec;
+  dual.kind = dualOf(spec.kind);
+  ProblemShape shape = problemShape(dual, network.numNpus());
+  const AlgorithmInfo &row = info(options.algorithm);
+  double transfers = 0;
+  MemoryEstimate run =
+      isCombining(spec.kind)
+          ? estimateCombining(network, spec, dual, shape, options, transfers)
+          : row.estimate(network, dual, shape, options, &transfers);
+  // The verifier runs on the finished schedule, after the synthesizer's
+  // state is gone.
+  MemoryEstimate verification;
+  if (options.materialize && options.verify) {
+    addSchedule(verification, transfers, true);
+    verification.add(estimateVerification(network, spec, transfers));
+  }
+  MemoryEstimate estimate = estimateProblem(shape);
+  estimate.add(largest({&run, &verification}));
+  estimate.addAllocatorSlack();
+  estimate.what = std::string("synthesizing this ") +
+                  collectiveName(spec.kind) + " with " + row.name;
+  estimate.remedy = row.remedy;
+  return estimate;
+}
+
 AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
                            const AlgorithmOptions &options) {
   AlgorithmResult result;
+  // The request first: the estimate and the problem are sized by it, and
+  // buildProblem trusts the chunk count (a negative or huge chunks(k) would
+  // make it loop for hours over 2^32 chunks).
+  result.error = checkCollective(spec, network.numNpus());
+  if (!result.error.empty())
+    return result;
+  if (options.trials > kMaxTrials) {
+    result.error = "trials must be at most " + std::to_string(kMaxTrials) +
+                   ", got " + std::to_string(options.trials);
+    return result;
+  }
+  result.error =
+      checkMemory(options.limits, estimateSynthesis(network, spec, options));
+  if (!result.error.empty())
+    return result;
   CollectiveSpec dual = spec;
   dual.kind = dualOf(spec.kind);
   Problem problem;
-  // The request is checked before its problem is built: buildProblem trusts
-  // the chunk count (a negative or huge chunks(k) would make it loop for
-  // hours over 2^32 chunks).
-  result.error = checkCollective(spec, network.numNpus());
-  if (result.error.empty())
-    result.error = buildProblem(dual, network.numNpus(), problem);
+  result.error = buildProblem(dual, network.numNpus(), problem);
   if (result.error.empty())
     result.error = checkInput(network, spec, problem);
   if (!result.error.empty())

@@ -10,9 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/Baselines.h"
+#include "tacos/Simulation/Simulator.h"
+#include "HopSample.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <unordered_map>
 
@@ -482,6 +485,79 @@ std::string checkApplies(Baseline baseline, const Network &network,
 }
 
 } // namespace
+
+/// Transfers of each baseline: its logical block sends (as the functions
+/// above emit them) times the chunks of a block times the hops a send
+/// takes between the ranks it pairs.
+static double baselineTransfers(Baseline baseline, const ProblemShape &shape,
+                                const HopSample &hops) {
+  double g = shape.participants;
+  if (g < 2)
+    return 0;
+  double blocks = shape.kind == CollectiveKind::Broadcast ? 1
+                  : shape.kind == CollectiveKind::AllToAll ? g * g
+                                                           : g;
+  double k = shape.chunks / blocks, rounds = std::ceil(std::log2(g));
+  CollectiveKind kind = shape.kind;
+  bool rooted = kind == CollectiveKind::Broadcast ||
+                kind == CollectiveKind::Scatter ||
+                kind == CollectiveKind::Gather;
+  switch (baseline) {
+  case Baseline::Ring:
+    if (kind == CollectiveKind::AllGather || kind == CollectiveKind::Broadcast)
+      return (kind == CollectiveKind::AllGather ? g : 1) * (g - 1) * k *
+             hops.next;
+    if (kind == CollectiveKind::AllToAll)
+      return g * k * (g - 1) * g / 2 * hops.next;
+    return k * g * (g - 1) / 2 * hops.next; // Scatter, Gather
+  case Baseline::Direct:
+    return rooted ? (g - 1) * k * hops.fromRoot : g * (g - 1) * k * hops.mean;
+  case Baseline::RHD:
+    if (kind == CollectiveKind::AllGather)
+      return g * (g - 1) * k * hops.xorWeighted;
+    if (kind == CollectiveKind::AllToAll)
+      return rounds * g * g / 2 * k * hops.xorWeighted;
+    if (kind == CollectiveKind::Broadcast)
+      return (g - 1) * k * hops.xorWeighted;
+    return rounds * g / 2 * k * hops.xorWeighted; // Scatter, Gather
+  case Baseline::DBT:
+    // Every chunk climbs to the root (at most the trees' depth) and goes
+    // down to every rank, over tree edges: half of them join ranks that
+    // differ in bit 0, a quarter in bit 1, ...
+    return shape.chunks * (g - 1 + rounds) * hops.xorByEdges;
+  }
+  return 0;
+}
+
+MemoryEstimate estimateBaseline(Baseline baseline, const Network &network,
+                                const CollectiveSpec &spec,
+                                const ProblemShape &shape,
+                                double *transfersOut) {
+  std::vector<uint32_t> participants = spec.participantIds(network.numNpus());
+  std::optional<uint32_t> root;
+  if (spec.root)
+    root = uint32_t(*spec.root);
+  HopSample hops = sampleHops(network, participants, root);
+  double transfers = baselineTransfers(baseline, shape, hops);
+  if (transfersOut)
+    *transfersOut = transfers;
+  MemoryEstimate estimate;
+  estimate.what = std::string("the ") + baselineName(baseline) + " baseline";
+  // The Router keeps a parent per node for every source it routed from;
+  // rooted Direct sends from the root only.
+  bool oneSource = baseline == Baseline::Direct &&
+                   (shape.kind == CollectiveKind::Broadcast ||
+                    shape.kind == CollectiveKind::Scatter);
+  double sources = oneSource ? 1 : shape.participants;
+  estimate.add(sources * double(network.numNodes()), 4, "routing parents");
+  // Built by push_back (two buffers while it grows), then timed by
+  // simulate() into a copy while the untimed one lives: the second is the
+  // larger.
+  addSchedule(estimate, transfers, true);
+  estimate.add(estimateSimulation(network, shape, transfers, /*copies=*/true,
+                                  /*sorted=*/true));
+  return estimate;
+}
 
 std::string buildBaseline(Baseline baseline, const Network &network,
                           const Problem &problem, Schedule &schedule) {

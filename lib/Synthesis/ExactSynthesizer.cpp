@@ -190,6 +190,34 @@ unsigned StepEncoding::rounds() {
 
 } // namespace
 
+MemoryEstimate estimateExact(const Network &network, const ProblemShape &shape,
+                             const AlgorithmOptions &options) {
+  MemoryEstimate estimate;
+  estimate.what = "exact synthesis";
+  estimate.remedy = "use fewer chunks or a smaller maximum of steps";
+  if (network.numNpus() > kMaxExactNpus)
+    return estimate;
+  // Distinct (src, dst) pairs, as StepEncoding counts them.
+  double pairs = 0;
+  for (NodeId u = 0; u < network.numNpus(); ++u) {
+    std::optional<NodeId> previous;
+    for (LinkId l : network.outLinks(u))
+      if (network.dst(l) != previous) {
+        previous = network.dst(l);
+        ++pairs;
+      }
+  }
+  // Terms per encoding of s steps (StepEncoding's constructor): about 9 per
+  // (chunk, NPU), 7 per (chunk, pair), and 4 per (step, pair, chunk) for
+  // the bandwidth sums. Encodings for 1..S steps all stay in the context.
+  double steps = options.maxSteps, chunks = shape.chunks, npus = shape.npus;
+  double stepSum = steps * (steps + 1) / 2;
+  double terms = steps * (9 * chunks * npus + 7 * chunks * pairs) +
+                 stepSum * 4 * pairs * chunks;
+  estimate.add(terms, kExactBytesPerTerm, "Z3 terms");
+  return estimate;
+}
+
 AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
                                 const AlgorithmOptions &options) {
   AlgorithmResult result;
@@ -203,18 +231,28 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     return result;
   }
   auto started = std::chrono::steady_clock::now();
+  const Deadline &deadline = options.limits.deadline;
+  // Z3's timeout for the next call: the smaller of what the exact time
+  // limit and the run's deadline leave (0: none).
   auto remainingMs = [&]() -> int64_t {
-    if (!options.timeLimitMs)
-      return 0;
-    int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now() - started)
-                       .count();
-    return std::max<int64_t>(1, int64_t(options.timeLimitMs) - used);
+    int64_t left = 0;
+    if (options.timeLimitMs) {
+      int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - started)
+                         .count();
+      left = std::max<int64_t>(1, int64_t(options.timeLimitMs) - used);
+    }
+    if (deadline.isSet())
+      left = left ? std::min<int64_t>(left, deadline.remainingMs())
+                  : int64_t(deadline.remainingMs());
+    return left;
   };
+  auto pastDeadline = [&] { return deadline.expired(); };
   auto outOfTime = [&] {
-    return options.timeLimitMs &&
-           std::chrono::steady_clock::now() - started >=
-               std::chrono::milliseconds(options.timeLimitMs);
+    return pastDeadline() ||
+           (options.timeLimitMs &&
+            std::chrono::steady_clock::now() - started >=
+                std::chrono::milliseconds(options.timeLimitMs));
   };
 
   Z3_config config = Z3_mk_config();
@@ -225,12 +263,18 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   std::vector<std::tuple<unsigned, uint32_t, uint32_t, uint32_t>> sends;
   for (unsigned steps = 1; steps <= options.maxSteps && result.steps == 0;
        ++steps) {
+    if (pastDeadline()) {
+      result.error = timeoutMessage(options.limits, "exact synthesis");
+      break;
+    }
     StepEncoding encoding(ctx, network, problem, steps);
     Z3_lbool found = encoding.check(0, unsigned(remainingMs()));
     if (found == Z3_L_UNDEF || outOfTime()) {
-      result.error = outOfTime() ? "exact synthesis ran out of time"
-                                 : "z3 gave no answer for " +
-                                       std::to_string(steps) + " steps";
+      result.error = pastDeadline() ? timeoutMessage(options.limits,
+                                                     "exact synthesis")
+                     : outOfTime() ? "exact synthesis ran out of time"
+                                   : "z3 gave no answer for " +
+                                         std::to_string(steps) + " steps";
       break;
     }
     if (found == Z3_L_FALSE)

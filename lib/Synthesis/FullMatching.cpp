@@ -51,6 +51,7 @@
 
 #include <climits>
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -670,7 +671,12 @@ std::string FullRun::run(AlgorithmResult &result) {
   matchAll(batch, 0);
   size_t nextReport = 1 << 16;
   std::vector<LinkId> arrived;
+  DeadlinePoll poll(options.limits.deadline);
+  // Work of an instant, for the poll: the links of the NPUs it matched.
+  uint64_t linksPerNpu = 1 + network.numLinks() / std::max(1u, numNpus);
   while (totalRemaining > 0) {
+    if (poll.expired(1 + arrived.size() + batch.size() * linksPerNpu))
+      return timeoutMessage(options.limits, "synthesis");
     if (events.empty())
       return "synthesis stalled with " + std::to_string(totalRemaining) +
              " deliveries left";
@@ -715,6 +721,51 @@ std::string FullRun::run(AlgorithmResult &result) {
 }
 
 } // namespace
+
+MemoryEstimate estimateFullMatching(const Network &network,
+                                    const ProblemShape &shape,
+                                    const ChunkSizes &chunkSizes,
+                                    const AlgorithmOptions &options) {
+  // FullRun's members, as the constructor and run() size them.
+  double npus = shape.npus, links = double(network.numLinks());
+  double words = std::ceil(shape.chunks / 64);
+  // maxInFlight and canResend, from the two chunk sizes' costs (building
+  // ChunkCosts would take a byte per chunk).
+  int64_t depth = 1;
+  bool canResend = false;
+  std::vector<int64_t> fastest(network.numNodes(), -1);
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    LinkCost large = linkCost(network, l, chunkSizes.largest(), options.model);
+    LinkCost small = linkCost(network, l, chunkSizes.smallest(), options.model);
+    int64_t occupancy = std::max<int64_t>(1, large.occupancy);
+    depth = std::max(depth, (std::max(large.duration, occupancy) + occupancy - 1) /
+                                occupancy);
+    int64_t &first = fastest[network.dst(l)];
+    if (first < 0)
+      first = large.duration;
+    canResend = canResend || first != large.duration ||
+                small.duration != large.duration;
+  }
+  bool retime = options.materialize && (!chunkSizes.uniform() || canResend);
+  MemoryEstimate estimate;
+  estimate.what = "the TACOS matching";
+  estimate.add(npus * words, 16, "chunk bit words");
+  estimate.add(links * std::ceil(words / 64), 8, "link summary words");
+  // Per link: in-flight slots, their head and count, the free time, the
+  // lane, the fastest-first order, the two chunk costs.
+  estimate.add(links, double(std::min<int64_t>(depth, INT32_MAX)) * 32 + 62,
+               "links");
+  estimate.add(npus, 96, "NPUs");
+  estimate.add(shape.chunks, 5, "chunks");
+  if (canResend)
+    estimate.add(npus, 640, "arrival logs");
+  if (retime)
+    estimate.add(shape.chunks * npus, 8, "retimed (chunk, NPU) arrivals");
+  if (options.materialize)
+    addSchedule(estimate, shape.deliveries,
+                shape.deliveries < double(uint64_t(1) << 28));
+  return estimate;
+}
 
 std::string matchFull(const Network &network, const Problem &problem,
                       const AlgorithmOptions &options, uint64_t seed,

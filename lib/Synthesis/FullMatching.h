@@ -29,6 +29,13 @@ std::string matchFull(const Network &network, const Problem &problem,
                       const AlgorithmOptions &options, uint64_t seed,
                       AlgorithmResult &result);
 
+/// Peak memory of one matchFull run on a full problem of this shape
+/// (FullRun's state and, if materialized, the schedule it records).
+MemoryEstimate estimateFullMatching(const Network &network,
+                                    const ProblemShape &shape,
+                                    const ChunkSizes &chunkSizes,
+                                    const AlgorithmOptions &options);
+
 } // namespace tacos
 
 #endif // TACOS_LIB_SYNTHESIS_FULLMATCHING_H

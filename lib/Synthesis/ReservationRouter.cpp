@@ -159,7 +159,8 @@ bool routerApplies(const Network &network, const Problem &problem) {
 
 int64_t routeByReservation(const Network &network, const Problem &problem,
                            LinkModel model, uint64_t orderKind,
-                           Schedule &schedule, bool evenSlots) {
+                           Schedule &schedule, bool evenSlots,
+                           const Deadline &deadline) {
   Router router(network, problem, model, evenSlots);
   std::vector<uint32_t> order(problem.numChunks());
   std::iota(order.begin(), order.end(), 0);
@@ -194,9 +195,13 @@ int64_t routeByReservation(const Network &network, const Problem &problem,
     std::shuffle(order.begin(), order.end(), rng);
   }
   int64_t finish = 0;
-  for (uint32_t c : order)
+  DeadlinePoll poll(deadline);
+  for (uint32_t c : order) {
+    if (poll.expired())
+      return -1;
     if (problem.numDestinations(c) > 0)
       finish = std::max(finish, router.route(c, schedule));
+  }
   return finish;
 }
 

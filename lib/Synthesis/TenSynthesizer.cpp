@@ -16,6 +16,7 @@
 
 #include "tacos/Synthesis/TenSynthesizer.h"
 #include "FullMatching.h"
+#include "HopSample.h"
 #include "TenCommon.h"
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
@@ -477,7 +478,13 @@ std::string TenRun::run(AlgorithmResult &result) {
   for (uint32_t v = 0; v < numNpus; ++v)
     match(v, 0);
   size_t nextReport = 1 << 16;
+  DeadlinePoll poll(options.limits.deadline);
+  // Work of an instant, for the poll: the links of the NPUs it matched.
+  uint64_t linksPerNpu = 1 + network.numLinks() / std::max(1u, numNpus);
+  size_t matched = numNpus;
   while (totalRemaining > 0) {
+    if (poll.expired(1 + matched * linksPerNpu))
+      return timeoutMessage(options.limits, "synthesis");
     if (events.empty())
       return "synthesis stalled with " + std::to_string(totalRemaining) +
              " deliveries left";
@@ -528,6 +535,7 @@ std::string TenRun::run(AlgorithmResult &result) {
       dirty[v] = 0;
     for (uint32_t v : batch)
       match(v, now);
+    matched = batch.size();
     if (options.progress && totalDeliveries - totalRemaining >= nextReport) {
       options.progress(double(totalDeliveries - totalRemaining) /
                        double(totalDeliveries));
@@ -649,8 +657,11 @@ static AlgorithmResult routeTrial(const Network &network,
   AlgorithmResult result;
   result.seed = seed;
   Schedule routed;
-  routeByReservation(network, problem, options.model, order, routed,
-                     evenSlots);
+  if (routeByReservation(network, problem, options.model, order, routed,
+                         evenSlots, options.limits.deadline) < 0) {
+    result.error = timeoutMessage(options.limits, "synthesis");
+    return result;
+  }
   SimulationResult timed =
       compact(network, problem, routed.view(), options.model);
   if (!timed.error.empty()) {
@@ -726,6 +737,144 @@ static AlgorithmResult runTenTrial(const Network &network,
   return result;
 }
 
+/// The transfers a general problem's schedule has: one per hop of each
+/// delivery where chunks go to one destination; where they go to several
+/// (a group's All-Gather or Broadcast) a tree per chunk: at most one
+/// transfer per NPU and a path per member, and about three times what
+/// joining each member to its nearest other member takes (the greedy's
+/// trees are no minimal ones; measured on tori).
+static double estimateTransfers(const ProblemShape &shape,
+                                const HopSample &hops) {
+  switch (shape.kind) {
+  case CollectiveKind::AllGather:
+  case CollectiveKind::Broadcast:
+    return shape.chunks *
+           std::min(shape.npus - 1, (shape.participants - 1) *
+                                        std::min(hops.mean, 3 * hops.nearest));
+  case CollectiveKind::Scatter:
+  case CollectiveKind::Gather:
+    // The reservation router detours around the root's busy links (half
+    // again as many hops, measured on tori).
+    return 1.5 * shape.deliveries * hops.fromRoot;
+  case CollectiveKind::AllToAll:
+  case CollectiveKind::ReduceScatter:
+  case CollectiveKind::AllReduce:
+  case CollectiveKind::Reduce:
+    break;
+  }
+  return shape.deliveries * hops.mean;
+}
+
+/// The reservation router's schedule, its reserved intervals and its
+/// compaction, where runTenTrial runs it (routerApplies).
+static MemoryEstimate estimateRouting(const Network &network,
+                                      const ProblemShape &shape,
+                                      const AlgorithmOptions &options,
+                                      double transfers) {
+  MemoryEstimate routing;
+  bool wholeAllGather =
+      shape.kind == CollectiveKind::AllGather && shape.participants == shape.npus;
+  if (!options.materialize || !options.reservationRouting || wholeAllGather ||
+      shape.chunks * double(network.numLinks() + network.numNodes()) > 40e6)
+    return routing;
+  addSchedule(routing, transfers, false);
+  routing.add(transfers, 16, "reserved intervals");
+  routing.add(estimateSimulation(network, shape, transfers, false, false));
+  return routing;
+}
+
+/// One trial of TenRun on a general problem, then pruning, compaction and
+/// reservation routing, which do not overlap (TenRun is gone when pruning
+/// starts): the schedule plus the largest of them.
+static MemoryEstimate estimateGeneralTrial(const Network &network,
+                                           const CollectiveSpec &spec,
+                                           const ProblemShape &shape,
+                                           const AlgorithmOptions &options,
+                                           double &transfers) {
+  std::vector<uint32_t> participants = spec.participantIds(network.numNpus());
+  std::optional<uint32_t> root;
+  if (spec.root)
+    root = uint32_t(*spec.root);
+  HopSample hops = sampleHops(network, participants, root);
+  transfers = estimateTransfers(shape, hops);
+  double npus = shape.npus, links = double(network.numLinks());
+  // What the matching records before pruning: chunks with several
+  // destinations are forwarded towards all of them and reach most NPUs (at
+  // most once each), most of it dead ends (measured: 7 times the pruned
+  // schedule for a 64-member group on a 64x64 torus).
+  bool severalDestinations = shape.kind == CollectiveKind::AllGather ||
+                             shape.kind == CollectiveKind::Broadcast;
+  double recorded =
+      severalDestinations ? std::max(transfers, shape.chunks * (npus - 1))
+                          : transfers;
+  double chunks = shape.chunks, words = std::ceil(chunks / 64),
+         npuWords = std::ceil(npus / 64);
+  double outDegree = npus > 0 ? links / npus : 0;
+
+  MemoryEstimate matching; // TenRun's members
+  matching.add(npus * words, 16, "chunk bit words");
+  matching.add(chunks * npuWords, 24, "NPU bit words");
+  matching.add(shape.destinationNpus * npus, 8, "distances to destinations");
+  // std::deque allocates a 512-byte block and its map on construction.
+  matching.add(links + npus, 640, "link and NPU queues");
+  // Per link: its heap's vector, two chunk costs, the free time, the lane.
+  matching.add(links * 66);
+  // Each arrival offers the chunk to the out-links that serve it; stale
+  // entries stay until popped, and heaps grow by doubling (half again on
+  // average). Arrivals that end in dead ends were offered on few links.
+  matching.add(transfers + chunks, 1.5 * 12 * outDegree, "candidates");
+  matching.add(chunks, 12, "chunks");
+  if (!options.materialize)
+    return matching;
+
+  // The steps after matching do not overlap: the largest counts.
+  addSchedule(matching, recorded, false);
+  MemoryEstimate prune; // sort keys of the recorded schedule, the pruned one
+  addSchedule(prune, recorded, true);
+  prune.add(recorded, 25, "pruning keys");
+  prune.add(chunks, 8, "chunks");
+  addSchedule(prune, transfers, false);
+  MemoryEstimate compaction;
+  addSchedule(compaction, transfers, true);
+  compaction.add(estimateSimulation(network, shape, transfers, /*copies=*/false, false));
+  MemoryEstimate routing = estimateRouting(network, shape, options, transfers);
+  if (routing.bytes > 0)
+    addSchedule(routing, transfers, true);
+  MemoryEstimate trial;
+  for (const MemoryEstimate *step : {&matching, &prune, &compaction, &routing})
+    if (step->bytes > trial.bytes)
+      trial = *step;
+  return trial;
+}
+
+MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
+                           const ProblemShape &shape,
+                           const AlgorithmOptions &options,
+                           double *transfersOut) {
+  unsigned trials = std::max(1u, options.trials);
+  MemoryEstimate estimate;
+  double transfers = shape.deliveries;
+  if (shape.full) {
+    // The matching's state is gone when the router runs; its schedule
+    // stays.
+    MemoryEstimate matching = estimateFullMatching(
+        network, shape, spec.chunkSizes(network.numNpus()), options);
+    MemoryEstimate routing = estimateRouting(network, shape, options, transfers);
+    if (routing.bytes > 0)
+      addSchedule(routing, transfers, true);
+    estimate = routing.bytes > matching.bytes ? routing : matching;
+  } else
+    estimate = estimateGeneralTrial(network, spec, shape, options, transfers);
+  // Every running trial has its own state; the kept result waits besides.
+  estimate.scaleForThreads(trialThreads(options.threads, trials));
+  if (trials > 1 && options.materialize)
+    addSchedule(estimate, transfers, true);
+  estimate.what = "TACOS synthesis";
+  if (transfersOut)
+    *transfersOut = transfers;
+  return estimate;
+}
+
 AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options) {
   AlgorithmResult checked;
@@ -735,6 +884,12 @@ AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
   unsigned trials = std::max(1u, options.trials);
   TrialProgress progress(options.progress, trials);
   return fastestOfTrials(trials, options.threads, [&](unsigned trial) {
+    // Trials not started by the deadline fail like the running ones.
+    if (options.limits.deadline.expired()) {
+      AlgorithmResult late;
+      late.error = timeoutMessage(options.limits, "synthesis");
+      return late;
+    }
     AlgorithmOptions own = options;
     own.progress = progress.of(trial);
     AlgorithmResult result =

@@ -880,6 +880,59 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
 
 } // namespace
 
+MemoryEstimate estimateVerification(const Network &network,
+                                    const CollectiveSpec &spec,
+                                    double transfers) {
+  MemoryEstimate estimate;
+  estimate.what = "verifying the schedule";
+  double g = double(spec.participants(network.numNpus()));
+  double chunks = double(spec.numChunks(network.numNpus()));
+  double k = double(spec.chunksPerRank);
+  // The spec (buildVerificationSpec): per chunk two vectors (48 bytes, and
+  // their heap blocks' overhead), the required NPUs and the initial (npu,
+  // rank) pairs.
+  double required = 0, initial = chunks;
+  switch (spec.kind) {
+  case CollectiveKind::AllGather:
+  case CollectiveKind::AllReduce:
+    required = chunks * g;
+    break;
+  case CollectiveKind::Broadcast:
+    required = k * g;
+    break;
+  case CollectiveKind::Scatter:
+  case CollectiveKind::Gather:
+  case CollectiveKind::AllToAll:
+  case CollectiveKind::ReduceScatter:
+  case CollectiveKind::Reduce:
+    required = chunks;
+    break;
+  }
+  if (isCombining(spec.kind))
+    initial = chunks * g;
+  estimate.add(chunks, 80, "chunk lists");
+  estimate.add(required, 4, "required deliveries");
+  estimate.add(initial, 8, "initial contributions");
+  // The sweeps: for copies only, the start order's keys and their spare
+  // (16 bytes a transfer) and the links' in-flight state; with reductions,
+  // time-order keys of departures and arrivals, the landing order,
+  // per-transfer flags and carried values (about 64). And what each node
+  // holds of each chunk, dense up to kDenseBudgetBytes
+  // (VerifierStorage.h), else hashed per delivery.
+  estimate.add(transfers, isCombining(spec.kind) ? 64 : 24,
+               "transfers to verify");
+  // The link checker: two costs, two durations, a busy time and an
+  // out-pair per link.
+  estimate.add(double(network.numLinks()), 80, "links");
+  double pairs = double(network.numNodes()) * chunks;
+  double held = isCombining(spec.kind) ? pairs * 16 : pairs / 8;
+  if (held <= double(verifier_storage::kDenseBudgetBytes))
+    estimate.add(held);
+  else
+    estimate.add(transfers, 48, "held chunks");
+  return estimate;
+}
+
 std::vector<Violation> verifyAlgorithm(const Network &network,
                                        const VerificationSpec &spec,
                                        const ScheduleView &transfers,

@@ -52,20 +52,49 @@ def request_mlir(network, collective, size, chunks=1, root=None, group=None,
     return " ".join(parts) + "\n"
 
 
+def limit_options(max_memory=None, timeout=None):
+    """The `max-memory=` and `timeout=` pass options (docs/ResourceLimits.md)
+    for `max_memory` (bytes, or a string with a unit: "8 GB"; None: 50% of
+    the machine's memory) and `timeout` (seconds; None or 0: no limit)."""
+    options = []
+    if max_memory is not None:
+        if isinstance(max_memory, str):
+            options.append("max-memory={" + max_memory.strip() + "}")
+        elif (isinstance(max_memory, int) and not isinstance(max_memory, bool)
+              and max_memory > 0):
+            options.append(f"max-memory={max_memory}B")
+        else:
+            raise ValueError(f"max_memory must be a positive number of bytes "
+                             f"or a size such as '8 GB', got {max_memory!r}")
+    if timeout is not None:
+        if (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                or not timeout >= 0 or timeout == float("inf")):
+            raise ValueError(f"timeout must be a number of seconds >= 0, got "
+                             f"{timeout!r}")
+        options.append(f"timeout={float(timeout)!r}")
+    return options
+
+
 def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
-               algorithm="tacos", trials=1, seed=0, threads=0, name=None):
+               algorithm="tacos", trials=1, seed=0, threads=0, name=None,
+               max_memory=None, timeout=None):
     """Synthesizes, verifies and reports `collective` of `size` bytes on
     `network` (tacos-pipeline): switches are unwound first, `algorithm` is
     tacos, exact, ring, direct, rhd or dbt, `trials` seeds from `seed` are
     tried and the fastest kept, on `threads` threads (0: every core; the
-    result does not depend on it). Returns an Algorithm; raises
-    TacosError."""
+    result does not depend on it). A synthesis estimated to need more than
+    `max_memory` (bytes or "8 GB"; default 50% of the machine's memory) is
+    refused before it starts, and one still running after `timeout` seconds
+    stops (docs/ResourceLimits.md); both raise TacosError naming the option
+    (as the pass spells it, max-memory= and timeout=). Returns an
+    Algorithm; raises TacosError."""
     if not isinstance(network, Network):
         raise TypeError("network must be a tacos.Network")
     for option, value in (("trials", trials), ("seed", seed),
                           ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{option} must be a non-negative integer")
+    limits = limit_options(max_memory, timeout)
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; expected one of "
                          f"{', '.join(ALGORITHMS)}")
@@ -76,7 +105,7 @@ def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
         report = os.path.join(tmp, "report.json")
         pipeline = (f"tacos-pipeline{{algorithm={algorithm} trials={trials} "
                     f"threads={threads} seed={seed} materialize=packed "
-                    f"report-format=json "
+                    f"report-format=json {' '.join(limits)} "
                     f"report-output={report}}}")
         result = run_pipeline(text, pipeline)
         with open(report) as f:

@@ -16,6 +16,8 @@ RING = tacos.Network.dims(tacos.Dim.ring(4, 50, 1), name="ring")
     (dict(collective="all_gather", name="1bad"), "not a valid symbol"),
     (dict(collective="all_gather", algorithm="magic"),
      "unknown algorithm 'magic'; expected one of tacos, exact, ring"),
+    (dict(collective="all_gather", max_memory=-1), "max_memory must be"),
+    (dict(collective="all_gather", timeout=-1), "timeout must be"),
 ])
 def test_bad_requests_raise_value_errors(kwargs, message):
     kwargs.setdefault("size", "4 MB")
@@ -52,3 +54,30 @@ def test_too_deep_nesting_is_refused_before_parsing():
         tacos.run_pipeline(deep, "coll-verify", source_name="deep.mlir")
     with pytest.raises(tacos.TacosError, match="nest deeper than 1000"):
         tacos.Algorithm.from_mlir(deep, "ag")
+
+
+def test_resource_limits_refuse_with_the_estimate():
+    # docs/ResourceLimits.md: refused before anything is built, naming the
+    # estimate, the limit and the option.
+    with pytest.raises(tacos.TacosError,
+                       match=r"<python>:\d+:1: error: coll-synthesize: "
+                             r"synthesizing this all_gather with tacos needs "
+                             r"about .* of memory .* more than "
+                             r"max-memory=1.02 KB; .* raise max-memory="):
+        tacos.synthesize(RING, "all_gather", "4 MB", max_memory=1024)
+    with pytest.raises(tacos.TacosError, match="more than max-memory=1 KB"):
+        tacos.synthesize(RING, "all_gather", "4 MB", max_memory="1 KB")
+    # Within the limits, nothing changes.
+    a = tacos.synthesize(RING, "all_gather", "4 MB", max_memory="1 GB",
+                         timeout=600)
+    assert a.report["verified"]
+
+
+def test_timeout_stops_synthesis():
+    # A 4,096-NPU All-Gather takes seconds; a microsecond is up long before.
+    torus = tacos.Network.dims(tacos.Dim.ring(64, 50, 1),
+                               tacos.Dim.ring(64, 50, 1))
+    with pytest.raises(tacos.TacosError,
+                       match=r"synthesis did not finish within "
+                             r"timeout=1e-06 s; raise timeout="):
+        tacos.synthesize(torus, "all_gather", "64 MB", timeout=1e-6)

@@ -20,3 +20,8 @@ def test_allocate_bandwidth_fills_links_and_reports():
 def test_allocate_bandwidth_errors():
     with pytest.raises(tacos.TacosError, match="objective"):
         tacos.allocate_bandwidth(LIBRA, objective="fastest")
+    with pytest.raises(tacos.TacosError, match="chunks must be at least 1"):
+        tacos.allocate_bandwidth(LIBRA, model="synthesized", chunks=0)
+    with pytest.raises(tacos.TacosError,
+                       match="needs about .* more than max-memory=1.02 KB"):
+        tacos.allocate_bandwidth(LIBRA, model="synthesized", max_memory=1024)

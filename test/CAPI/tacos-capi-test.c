@@ -92,6 +92,9 @@ static void run(const char *title, const char *source, const char *pipeline) {
 // CHECK-LABEL: == pass fails
 // CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: exact synthesis takes networks of at most 16 NPUs, not 20
 // CHECK: -> failure
+// CHECK-LABEL: == over the memory limit
+// CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about {{[0-9.]+}} KB of memory ({{.*}}), more than max-memory=1 KB; use fewer chunks, fewer threads or materialize=none, or raise max-memory=
+// CHECK: -> failure
 // CHECK: quiet: 1
 
 int main(void) {
@@ -106,6 +109,8 @@ int main(void) {
       "topo.network @r { topo.dims [ring(20) link(50 GBps, 1 us)] }\n"
       "coll.all_gather @ag on @r size(4 MB)\n",
       "coll-synthesize{algorithm=exact}");
+  /* The resource limits are options like any other (ResourceLimits.md). */
+  run("over the memory limit", kRequest, "coll-synthesize{max-memory=1KB}");
   /* Output only through the callbacks: NULL ones are allowed. */
   MlirLogicalResult quiet = tacosRunPipeline(
       str(kRequest), str("q.mlir"), str("coll-synthesize"), false, NULL, NULL,

@@ -68,10 +68,24 @@
 // RUN: tacos-opt %s --dump-pass-pipeline --coll-synthesize="algorithm=exact materialize=packed latency=pipelined" --coll-simulate --coll-decompose=phases=strict --coll-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
 // PRINT: coll-synthesize{algorithm=exact latency=pipelined materialize=packed
 // PRINT-NEXT: coll-simulate{latency=}
-// PRINT-NEXT: coll-decompose{latency=blocking phases=strict
+// PRINT-NEXT: coll-decompose{latency=blocking max-memory=default phases=strict
 // PRINT-NEXT: coll-report{baselines=false exact=false format=json
 // RUN: not tacos-opt %s --dump-pass-pipeline --topo-allocate-bandwidth="objective=perf-per-cost model=synthesized" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT-TOPO
-// PRINT-TOPO: topo-allocate-bandwidth{chunks=1 model=synthesized objective=perf-per-cost
+// PRINT-TOPO: topo-allocate-bandwidth{chunks=1 max-memory=default model=synthesized objective=perf-per-cost
+
+// The resource limits (docs/ResourceLimits.md): a size with a unit, or
+// 'default'; seconds >= 0. They print back in a form that parses.
+// RUN: not tacos-opt %s --coll-synthesize=max-memory=lots 2>&1 | FileCheck %s --check-prefix=MEMORY
+// MEMORY: for the --max-memory option: expected a size such as '8 GB', got 'lots' (or 'default')
+// RUN: not tacos-opt %s --coll-synthesize=max-memory=0GB 2>&1 | FileCheck %s --check-prefix=MEMORY-ZERO
+// MEMORY-ZERO: for the --max-memory option: size must be positive (or 'default')
+// RUN: not tacos-opt %s --tacos-pipeline=timeout=-1 2>&1 | FileCheck %s --check-prefix=TIMEOUT
+// TIMEOUT: for the --timeout option: expected a number of seconds >= 0 (0: no limit), got '-1'
+// RUN: not tacos-opt %s --coll-verify-smt=timeout=soon 2>&1 | FileCheck %s --check-prefix=TIMEOUT-WORD
+// TIMEOUT-WORD: for the --timeout option: expected a number of seconds >= 0 (0: no limit), got 'soon'
+// RUN: tacos-opt %s --dump-pass-pipeline --coll-synthesize="max-memory={1.5 GiB} timeout=2.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT-LIMITS
+// PRINT-LIMITS: coll-synthesize{{{.*}} max-memory=1.5GiB {{.*}} timeout=2.5 trials=1}
+// RUN: tacos-opt %s --pass-pipeline="builtin.module(coll-synthesize{max-memory=1.5GiB timeout=2.5})" -o /dev/null
 
 topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
 coll.all_gather @ag on @ring4 size(4 MB)

@@ -259,6 +259,26 @@ TEST(LibraSynthesizedTest, SearchRespectsItsBudget) {
   EXPECT_EQ(r.candidatesScored, 3u);
 }
 
+// docs/ResourceLimits.md: the synthesis options' limits bound every
+// synthesis of the search, and their deadline the search itself.
+TEST(LibraSynthesizedTest, SearchStaysWithinTheLimits) {
+  TwoDims t;
+  SynthesizedModelOptions options;
+  options.synthesis.limits.deadline = Deadline::expiredNow();
+  SynthesizedAllocation late =
+      allocateWithSynthesis(t.dims, t.problem, Objective::Perf, options);
+  EXPECT_EQ(late.error,
+            timeoutMessage(options.synthesis.limits,
+                           "the search of model=synthesized"));
+  options.synthesis.limits = ResourceLimits();
+  options.synthesis.limits.maxMemoryBytes = 1024;
+  SynthesizedAllocation big =
+      allocateWithSynthesis(t.dims, t.problem, Objective::Perf, options);
+  EXPECT_NE(big.error.find("needs about"), std::string::npos) << big.error;
+  EXPECT_NE(big.error.find("more than max-memory=1.02 KB"), std::string::npos)
+      << big.error;
+}
+
 TEST(LibraSynthesizedTest, RefusesLargeNetworks) {
   std::vector<DimSpec> dims = {dim(DimKind::Ring, 16), dim(DimKind::Ring, 16),
                                dim(DimKind::Switch, 16)};

@@ -610,7 +610,7 @@ TEST(NetworkTest, CountLinksIsWhatIsBuilt) {
                  {0, 1, false, true, link()},
                  {0, 1, true, true, link()}};
   mixed.switches = {{"extra", {7, 3, 11}, link()}};
-  mixed.drops = {{1, 2, true}, {0, 1, false}, {2, 1, false}};
+  mixed.drops = {{1, 2, true}, {0, 1, false}, {3, 0, false}};
   cases.push_back(mixed);
   TopologySpec degraded = torus4x4();
   degraded.drops = {{5, 6, true}, {1, 2, false}};

@@ -389,4 +389,15 @@ TEST(QuantityTest, FormatNeverUsesExponent) {
   EXPECT_EQ(formatBandwidth(1e-5), "0.00001 Bps");
 }
 
+TEST(QuantityTest, ParsesSizeOptions) {
+  int64_t bytes = -1;
+  EXPECT_EQ(tacos::parseSize("8 GB", bytes), "");
+  EXPECT_EQ(bytes, int64_t(8e9));
+  EXPECT_EQ(tacos::parseSize("512MiB", bytes), "");
+  EXPECT_EQ(bytes, int64_t(512) << 20);
+  EXPECT_EQ(tacos::parseSize("lots", bytes),
+            "expected a size such as '8 GB', got 'lots'");
+  EXPECT_NE(tacos::parseSize("8 Gbps", bytes), "");
+}
+
 } // namespace

@@ -12,6 +12,7 @@
 
 #include "tacos/Collective/Collective.h"
 #include "tacos/Network/LinkCost.h"
+#include "tacos/Support/ResourceLimits.h"
 
 #include <cstdint>
 #include <optional>
@@ -102,6 +103,29 @@ struct Problem {
 /// checkCollective. Returns an error message for combining collectives.
 std::string buildProblem(const CollectiveSpec &spec, uint32_t numNpus,
                          Problem &problem);
+
+/// The sizes of the problem buildProblem would build, computed from the
+/// request alone (in doubles: they only feed memory estimates, which must be
+/// computable for requests far too large to build).
+struct ProblemShape {
+  CollectiveKind kind = CollectiveKind::AllGather;
+  double npus = 0, participants = 0, chunks = 0;
+  /// (chunk, destination) pairs to deliver: Problem::numDeliveries().
+  double deliveries = 0;
+  /// NPUs that are the destination of some chunk.
+  double destinationNpus = 0;
+  /// Destinations are implicit (Problem::othersAreDestinations).
+  bool othersAreDestinations = false;
+  /// Every NPU holds or needs every chunk (the full matching's case).
+  bool full = false;
+};
+
+/// The shape of buildProblem(spec, numNpus) for a non-combining collective
+/// that passed checkCollective.
+ProblemShape problemShape(const CollectiveSpec &spec, uint32_t numNpus);
+
+/// The bytes of the Problem that shape describes (its CSR lists).
+MemoryEstimate estimateProblem(const ProblemShape &shape);
 
 } // namespace tacos
 

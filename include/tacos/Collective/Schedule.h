@@ -12,6 +12,8 @@
 #ifndef TACOS_COLLECTIVE_SCHEDULE_H
 #define TACOS_COLLECTIVE_SCHEDULE_H
 
+#include "tacos/Support/ResourceLimits.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -171,6 +173,18 @@ private:
   size_t count = 0, capacity = 0;
   Columns cols;
 };
+
+/// Adds the peak bytes of a Schedule of `transfers` transfers: the packed
+/// form's 31 bytes each, and when built by push_back without reserving the
+/// count as much again (growing copies the columns into a buffer twice as
+/// large; untouched capacity costs no memory).
+inline void addSchedule(MemoryEstimate &estimate, double transfers,
+                        bool reservedUpFront) {
+  double each = double(ScheduleView::kPackedBytesPerTransfer);
+  estimate.add(transfers, each, "transfers");
+  if (!reservedUpFront)
+    estimate.add(transfers * each);
+}
 
 } // namespace tacos
 

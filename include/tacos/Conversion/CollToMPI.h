@@ -41,6 +41,18 @@ struct MPILowering {
   MPILoweringForm form = MPILoweringForm::Unrolled;
 };
 
+/// Peak memory of lowering an algorithm of `transfers` transfers in `form`
+/// (Unrolled or Table): the execution plan (8 bytes a transfer, 16 while it
+/// sorts), the steps (about 4 a transfer: a post and a wait on each side),
+/// and then either the table's 8-byte rows or every rank's program at once
+/// and its ops (kBytesPerUnrolledStep, measured: a step is a few ops and
+/// their subviews). docs/ResourceLimits.md has the measured ratios.
+inline constexpr double kStepsPerTransfer = 4;
+inline constexpr double kBytesPerUnrolledStep = 700;
+/// The function's own ops and constants, whatever the steps.
+inline constexpr double kMPIFixedBytes = 4e6;
+MemoryEstimate estimateMPILowering(double transfers, MPILoweringForm form);
+
 /// The MLIR element type an MPIElementType stands for (f32 -> f32, ...).
 mlir::Type mlirElementType(mlir::MLIRContext *context, MPIElementType type);
 

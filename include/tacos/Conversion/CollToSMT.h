@@ -54,6 +54,20 @@ struct SmtEncoding {
 /// Largest participant count the bit-vector encoding of contributions takes.
 inline constexpr size_t kMaxSmtParticipants = 64;
 
+/// Bytes per op of the encoding, through its whole life: the `smt` op, its
+/// line of SMT-LIB text, and Z3's terms and solver state for it; and what
+/// a Z3 context and the smt dialect take before the first op (measured on
+/// tori of 16 to 144 NPUs, docs/ResourceLimits.md).
+inline constexpr double kSmtBytesPerOp = 1000;
+inline constexpr double kSmtFixedBytes = 32e6;
+
+/// Peak memory of encoding `transfers` of an algorithm of `spec` and
+/// solving it with Z3 (solveEncoding): about 40 ops per transfer and 10
+/// per required delivery, three times as many where contributions combine
+/// (bit-vector states, races, reduction checks).
+MemoryEstimate estimateSmtEncoding(const VerificationSpec &spec,
+                                   size_t transfers);
+
 /// Builds one `smt.solver` at the builder's position. Fails (with a message)
 /// for more than kMaxSmtParticipants participants in a combining collective.
 mlir::FailureOr<SmtEncoding>

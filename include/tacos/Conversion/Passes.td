@@ -191,7 +191,12 @@ def ConvertCollToMPI : Pass<"convert-coll-to-mpi", "mlir::ModuleOp"> {
                clEnumValN(::tacos::MPILibrary::MPICH, "mpich",
                           "MPICH and its ABI")),
              ::tacos::optionNoun("convert-coll-to-mpi", "MPI implementation",
-                                 /*quoted=*/true)}]>
+                                 /*quoted=*/true)}]>,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Refuse, before lowering, an algorithm whose rank programs are "
+           "estimated to need more memory (a size such as 8GB, or "
+           "'default': 50% of the machine's memory)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::DLTIDialect",
@@ -293,7 +298,14 @@ def LowerShardCollectives
                clEnumValN(::tacos::MPILibrary::MPICH, "mpich",
                           "MPICH and its ABI")),
              ::tacos::optionNoun("tacos-lower-shard-collectives",
-                                 "MPI implementation", /*quoted=*/true)}]>
+                                 "MPI implementation", /*quoted=*/true)}]>,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Refuse a synthesis or lowering estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">,
+    Option<"timeout", "timeout", "::tacos::TimeoutOption",
+           /*default=*/"::tacos::TimeoutOption()",
+           "Stop a synthesis still running after this many seconds, with an error (0: no limit)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",

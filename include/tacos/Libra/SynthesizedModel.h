@@ -42,7 +42,8 @@ constexpr int64_t kMaxSynthesizedNpus = 64;
 
 struct SynthesizedModelOptions {
   /// The catalogue's options (TACOS by default). Unverified by default: a
-  /// search times many requests and keeps only their times.
+  /// search times many requests and keeps only their times. Their limits
+  /// bound each synthesis, and their deadline the whole search.
   AlgorithmOptions synthesis = [] {
     AlgorithmOptions timing;
     timing.verify = false;

@@ -65,6 +65,7 @@ std::string toSize(double value, std::string_view unit, int64_t &bytes);
 /// toTime; the error names the form expected.
 std::string parseBandwidth(std::string_view text, double &bps);
 std::string parseTime(std::string_view text, int64_t &ps);
+std::string parseSize(std::string_view text, int64_t &bytes);
 
 /// Formats a quantity as text that parses back to exactly the same value,
 /// readable first (docs/TopoRationale.md, "Printing quantities"):

@@ -54,6 +54,17 @@ struct TacosPipelineOptions
                      "one block per algorithm"),
           clEnumValN(coll::ReportFormat::Json, "json", "an array of objects")),
       optionNoun("tacos-pipeline", "report format")};
+  Option<MemoryLimitOption> maxMemory{
+      *this, "max-memory",
+      llvm::cl::desc("Refuse, before starting, a synthesis or SMT encoding "
+                     "estimated to need more memory (a size such as 8GB, or "
+                     "'default': 50% of the machine's memory)"),
+      llvm::cl::init(MemoryLimitOption())};
+  Option<TimeoutOption> timeout{
+      *this, "timeout",
+      llvm::cl::desc("Stop each synthesis and each Z3 run still going after "
+                     "this many seconds, with an error (0: no limit)"),
+      llvm::cl::init(TimeoutOption())};
   Option<std::string> reportOutput{
       *this, "report-output",
       llvm::cl::desc("Report file (default stderr; '-' is stdout, shared with the IR unless -o sends it elsewhere)"),

@@ -60,6 +60,15 @@ SimulationResult simulate(const Network &network, const Problem &problem,
                           Schedule &&transfers, LinkModel model,
                           const SimulationStart &start = {});
 
+/// Peak memory of simulate() or compact() beyond the input schedule: a
+/// timed copy if `copies` (the ScheduleView overloads), the earliest
+/// arrival of every (chunk, NPU) reached, each link's costs and free time,
+/// and, unless the input is in time order already, the order to take
+/// transfers in.
+MemoryEstimate estimateSimulation(const Network &network,
+                                  const ProblemShape &shape, double transfers,
+                                  bool copies, bool sorted);
+
 /// Applies `once` (one simulation of a schedule) until the times stop
 /// changing. Each round only moves transfers earlier, and a schedule has
 /// finitely many distinct timings, so this ends; a schedule that is already

@@ -11,9 +11,10 @@
 // (Combining.h), so every algorithm builds every collective.
 //
 // Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
-// (Algorithms.cpp) with its run function, the static_assert there if the
-// value is the new last one, and the option help; passes and reports list
-// and parse names through this table (docs/HowToAdd.md).
+// (Algorithms.cpp) with its run and memory estimate functions, the
+// static_assert there if the value is the new last one, and the option
+// help; passes and reports list and parse names through this table
+// (docs/HowToAdd.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 #include "tacos/Network/Network.h"
+#include "tacos/Support/ResourceLimits.h"
 
 #include <cstdint>
 #include <functional>
@@ -85,6 +87,11 @@ struct AlgorithmOptions {
   unsigned maxSteps = 16;
   /// Run the native verifier on the result (materialized results only).
   bool verify = true;
+  /// Refuse (before building anything) what estimateSynthesis says needs
+  /// more than limits.maxMemoryBytes; stop, with an error, at
+  /// limits.deadline (synthesis loops poll it; Z3 gets the time left).
+  /// None by default: the passes set the limits from their options.
+  ResourceLimits limits;
   /// Called now and then with the fraction of the work done (0..1): the
   /// mean over the trials of each one's deliveries made. Never called from
   /// two threads at once, but maybe not from the caller's thread.
@@ -109,9 +116,21 @@ struct AlgorithmResult {
   std::string error;
 };
 
+/// Peak memory of synthesize(network, spec, options), from the request
+/// alone (nothing is built): the problem, the algorithm's state and
+/// schedules (each running trial's), the phases of a combining collective,
+/// and the verification of a materialized result. `spec` must have passed
+/// checkCollective. An upper estimate: the unit tests check it against
+/// measured peaks (docs/Reliability.md has the ratios).
+MemoryEstimate estimateSynthesis(const Network &network,
+                                 const CollectiveSpec &spec,
+                                 const AlgorithmOptions &options);
+
 /// Checks, synthesizes and verifies any collective `spec` on `network` with
 /// `options.algorithm`. A failed check or synthesis returns its message; a
-/// schedule the verifier rejects is an internal error, named as such.
+/// schedule the verifier rejects is an internal error, named as such. A
+/// request whose estimate exceeds options.limits is refused before
+/// anything is built; one that reaches the deadline stops with an error.
 AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
                            const AlgorithmOptions &options);
 

@@ -31,6 +31,16 @@ const char *baselineName(Baseline baseline);
 std::string buildBaseline(Baseline baseline, const Network &network,
                           const Problem &problem, Schedule &schedule);
 
+/// Peak memory of buildBaseline and the simulation that times it, for
+/// `spec` (non-combining) whose problem has `shape`: one transfer per hop
+/// of every logical send (hop counts sampled, HopSample.h), the router's
+/// paths, and the timed copy.
+/// `transfers`, if given, receives the baseline's estimated transfer count.
+MemoryEstimate estimateBaseline(Baseline baseline, const Network &network,
+                                const CollectiveSpec &spec,
+                                const ProblemShape &shape,
+                                double *transfers = nullptr);
+
 } // namespace tacos
 
 #endif // TACOS_SYNTHESIS_BASELINES_H

@@ -25,12 +25,22 @@ namespace tacos {
 /// Networks up to this many NPUs are accepted.
 inline constexpr uint32_t kMaxExactNpus = 16;
 
+/// Bytes per Z3 term of the encoding, the solver's copies included
+/// (measured: ExactSynthesizerTest, estimate vs. peak RSS).
+inline constexpr double kExactBytesPerTerm = 400;
+
 /// The catalogue's run function for Algorithm::Exact (Algorithms.h), so it
 /// takes and returns the catalogue's types. It reads `model`, `timeLimitMs`
 /// (wall-clock limit for all Z3 calls together; 0: none) and `maxSteps`
 /// (give up beyond this many steps), and fills `steps` and `rounds`.
 AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
                                 const AlgorithmOptions &options);
+
+/// Peak memory of synthesizeExact on a problem of this shape: Z3 terms of
+/// every step count tried (the context keeps them all), at most
+/// options.maxSteps of them. Nothing for networks it refuses.
+MemoryEstimate estimateExact(const Network &network, const ProblemShape &shape,
+                             const AlgorithmOptions &options);
 
 } // namespace tacos
 

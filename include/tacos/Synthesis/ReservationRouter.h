@@ -18,6 +18,7 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 #include "tacos/Network/Network.h"
+#include "tacos/Support/ResourceLimits.h"
 
 #include <cstdint>
 
@@ -36,10 +37,12 @@ bool routerApplies(const Network &network, const Problem &problem);
 /// With `evenSlots`, every chunk reserves a link for the largest chunk's
 /// occupancy (whole-byte chunks differ by a byte; even slots keep gaps
 /// usable by any chunk, exact slots pack tighter; neither wins everywhere).
-/// Returns the schedule's finish time.
+/// Returns the schedule's finish time, or -1 if `deadline` passed first
+/// (the schedule is then partial).
 int64_t routeByReservation(const Network &network, const Problem &problem,
                            LinkModel model, uint64_t orderKind,
-                           Schedule &schedule, bool evenSlots = false);
+                           Schedule &schedule, bool evenSlots = false,
+                           const Deadline &deadline = Deadline());
 
 } // namespace tacos
 

@@ -46,6 +46,15 @@ namespace tacos {
 AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options);
 
+/// Peak memory of synthesizeTen for `spec` (non-combining), whose problem
+/// has `shape`: each running trial's state, schedule, pruning, compaction
+/// and reservation routing, and the kept result; not the problem itself.
+/// `transfers`, if given, receives the result's estimated transfer count.
+MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
+                           const ProblemShape &shape,
+                           const AlgorithmOptions &options,
+                           double *transfers = nullptr);
+
 /// Checks that every destination of every chunk is reachable from one of its
 /// sources; returns "npu 3 cannot reach npu 5"-style text, or "".
 std::string checkReachability(const Network &network, const Problem &problem);

@@ -45,6 +45,12 @@ unsigned usableCores();
 /// start 100,000 threads.
 inline constexpr unsigned kMaxThreads = 256;
 
+/// The most trials a run takes. Seeds past a few hundred rarely find a
+/// faster schedule, and each trial costs a whole synthesis: 4294967295
+/// trials (an unsigned -1) would run for years. Use timeout= to bound the
+/// time of fewer, longer trials.
+inline constexpr unsigned kMaxTrials = 100000;
+
 /// The threads a request of `threads` gets for `trials` trials: 0 means
 /// every usable core (usableCores()); never more than the trials or
 /// kMaxThreads, never fewer than 1.

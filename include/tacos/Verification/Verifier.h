@@ -73,6 +73,12 @@ struct VerificationSpec {
 VerificationSpec buildVerificationSpec(const CollectiveSpec &spec,
                                        uint32_t numNpus, LinkModel model);
 
+/// Peak memory of buildVerificationSpec and verifyAlgorithm for `spec` on
+/// `network` with `transfers` transfers (the schedule itself not counted).
+MemoryEstimate estimateVerification(const Network &network,
+                                    const CollectiveSpec &spec,
+                                    double transfers);
+
 struct Violation {
   Property property;
   /// Index of the offending transfer in the input, or SIZE_MAX when the

@@ -57,6 +57,7 @@ struct ConvertCollToMPIPass
     if (failed(checkOptions(algorithms)) || failed(setMPIImplementation(module, mpi, mpi.hasValue(), kPass)))
       return signalPassFailure();
 
+    limits = resourceLimits(maxMemory, TimeoutOption());
     SymbolTableCollection symbols;
     std::vector<PlannedAlgorithm> planned(algorithms.size());
     bool failedAny = false;
@@ -79,6 +80,8 @@ struct ConvertCollToMPIPass
       if (SymbolTable::symbolKnownUseEmpty(network, module))
         network.erase();
   }
+
+  ResourceLimits limits;
 
   LogicalResult checkOptions(ArrayRef<AlgorithmOp> algorithms) {
     if (!symbol.empty() && algorithms.size() > 1)
@@ -114,6 +117,15 @@ struct ConvertCollToMPIPass
     if (failed(model))
       return failure();
     p.model.emplace(std::move(*model));
+    // form=auto unrolls only small programs: the table is what it costs.
+    MPILoweringForm planned =
+        form == MPILoweringForm::Unrolled ? form : MPILoweringForm::Table;
+    if (std::string error = checkMemory(
+            limits, estimateMPILowering(double(p.model->transfers.size()),
+                                        planned));
+        !error.empty())
+      return emitErrorAt(algorithm)
+             << kPass << ": @" << algorithm.getSymName() << ": " << error;
     std::string error;
     p.plan = exec::ExecutionPlan::build(
         exec::CallShape::of(p.model->collective.spec,

@@ -849,6 +849,22 @@ private:
 
 } // namespace
 
+MemoryEstimate tacos::estimateMPILowering(double transfers,
+                                          MPILoweringForm form) {
+  MemoryEstimate estimate;
+  estimate.what = "lowering the algorithm to MPI";
+  estimate.add(transfers, 16, "transfers planned");
+  estimate.add(kMPIFixedBytes);
+  double steps = transfers * kStepsPerTransfer;
+  if (form == MPILoweringForm::Table) {
+    estimate.add(steps, 8, "table rows");
+  } else {
+    estimate.remedy = "use form=table";
+    estimate.add(steps, 16 + kBytesPerUnrolledStep, "unrolled steps");
+  }
+  return estimate;
+}
+
 LogicalResult tacos::emitTable(OpBuilder &builder, Location loc,
                                const exec::ExecutionPlan &plan,
                                const MPILowering &lowering,

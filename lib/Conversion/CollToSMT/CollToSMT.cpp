@@ -453,6 +453,29 @@ std::vector<SmtFact> Encoder::encode() {
 
 } // namespace
 
+MemoryEstimate estimateSmtEncoding(const VerificationSpec &spec,
+                                   size_t transfers) {
+  // Ops per transfer (Encoder: its two times as facts, the link, overlap,
+  // order and causality checks with their flags, the value it carries,
+  // the time check) and per required delivery (the value at the end and
+  // its flags); combining chunks add bit-vector states, races and
+  // reduction checks.
+  bool combining = false;
+  for (const auto &initial : spec.initial)
+    combining = combining || initial.size() > 1;
+  double deliveries = 0;
+  for (const auto &required : spec.required)
+    deliveries += double(required.size());
+  double ops = double(transfers) * (combining ? 120 : 40) +
+               deliveries * (combining ? 30 : 10);
+  MemoryEstimate estimate;
+  estimate.what = "the SMT encoding";
+  estimate.remedy = "verify it with coll-verify instead";
+  estimate.add(ops, kSmtBytesPerOp, "smt ops");
+  estimate.add(kSmtFixedBytes);
+  return estimate;
+}
+
 FailureOr<SmtEncoding>
 encodeAlgorithmAsSmt(OpBuilder &builder, Location loc, const Network &network,
                      const VerificationSpec &spec,

@@ -127,6 +127,9 @@ struct LowerShardCollectivesPass
     : tacos::impl::LowerShardCollectivesBase<LowerShardCollectivesPass> {
   using LowerShardCollectivesBase::LowerShardCollectivesBase;
 
+  /// The limits of this run (max-memory=, timeout=).
+  ResourceLimits limits;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<ShardCall> calls;
@@ -153,6 +156,8 @@ struct LowerShardCollectivesPass
     options.seed = seed;
     options.trials = trials;
     options.threads = threads;
+    limits = resourceLimits(maxMemory, timeout);
+    options.limits = limits;
 
     std::vector<RequestLowering> lowerings;
     std::map<std::string, size_t> byKey;
@@ -493,7 +498,14 @@ struct LowerShardCollectivesPass
     Location loc = at->getLoc();
     std::vector<std::string> groupNames;
     for (auto [g, group] : llvm::enumerate(lowering.plan.groups)) {
-      std::string message;
+      std::string message = checkMemory(
+          limits,
+          estimateMPILowering(double(group.schedule.size()),
+                              form == MPILoweringForm::Unrolled
+                                  ? form
+                                  : MPILoweringForm::Table));
+      if (!message.empty())
+        return error(at) << message;
       std::optional<exec::ExecutionPlan> plan = exec::ExecutionPlan::build(
           group.shape, group.schedule.view(), message);
       if (!plan)

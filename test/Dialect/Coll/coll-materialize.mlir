@@ -3,6 +3,10 @@
 // RUN: tacos-opt %s --coll-materialize=form=packed | tacos-opt --coll-materialize=form=ops | FileCheck %s
 // RUN: tacos-opt %s --coll-materialize=form=packed --emit-bytecode | tacos-opt --coll-materialize=form=ops | FileCheck %s
 // RUN: not tacos-opt %s --coll-materialize=form=columns 2>&1 | FileCheck %s --check-prefix=BADFORM
+// Readable ops take some 400 bytes a transfer: form=ops is refused, on the
+// algorithm, when they would not fit in max-memory= (docs/ResourceLimits.md).
+// RUN: tacos-opt %s --coll-materialize=form=packed | not tacos-opt --coll-materialize="form=ops max-memory=1KB" 2>&1 | FileCheck %s --check-prefix=MEMORY
+// MEMORY: error: coll-materialize: writing the transfers as coll.transfer ops needs about 1.6 KB of memory (4 transfer ops x 400 B), more than max-memory=1 KB; keep the packed form, or raise max-memory=
 
 topo.network @ring4 {
   topo.dims [ring(4) link(50 GBps, 1 us)]

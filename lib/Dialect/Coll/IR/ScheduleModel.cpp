@@ -184,11 +184,14 @@ coll::buildCollectiveModel(CollectiveOpInterface op,
               "be timed (run topo-allocate-bandwidth first)";
   if (std::string error = checkClockRange(*network, spec); !error.empty())
     return op->emitOpError(error);
-  CollectiveModel model{networkOp,       network,   *network,
-                        std::move(spec), Problem(), ""};
-  model.problemError =
-      buildProblem(model.spec, model.network.numNpus(), model.problem);
-  return model;
+  return CollectiveModel{networkOp, network, *network, std::move(spec)};
+}
+
+MemoryEstimate coll::estimateTransferOps(double count) {
+  MemoryEstimate estimate;
+  estimate.what = "writing the transfers as coll.transfer ops";
+  estimate.add(count, kBytesPerTransferOp, "transfer ops");
+  return estimate;
 }
 
 FailureOr<size_t> coll::countTransfers(AlgorithmOp algorithm) {

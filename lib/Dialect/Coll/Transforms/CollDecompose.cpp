@@ -10,6 +10,7 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Synthesis/Trials.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -27,11 +28,13 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
   using CollDecomposeBase::CollDecomposeBase;
 
   void runOnOperation() override {
-    if (trials < 1) {
-      mlir::emitError(getOperation().getLoc(),
-                      "coll-decompose: trials must be at least 1, got 0");
+    if (trials < 1 || trials > kMaxTrials) {
+      mlir::emitError(getOperation().getLoc(), "coll-decompose: trials must be ")
+          << (trials < 1 ? "at least 1" : "at most " + std::to_string(kMaxTrials))
+          << ", got " << unsigned(trials);
       return signalPassFailure();
     }
+    ResourceLimits limits = resourceLimits(maxMemory, timeout);
     SymbolTableCollection symbols;
     auto &networks = getAnalysis<topo::NetworkModels>();
     auto &times = getAnalysis<SynthesisTimes>();
@@ -48,6 +51,7 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       options.pipelinePhases = phases == DecomposePhases::Pipelined;
       options.model = latency;
       options.verify = false;
+      options.limits = limits;
       AlgorithmResult result =
           synthesize(collective->network, collective->spec, options);
       if (!result.error.empty()) {

@@ -18,12 +18,21 @@ struct CollMaterializePass : coll::impl::CollMaterializeBase<CollMaterializePass
 
   void runOnOperation() override {
     TransferForm target = form;
+    ResourceLimits limits = resourceLimits(maxMemory, TimeoutOption());
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
       if (transferForm(algorithm) == target)
         continue;
       FailureOr<TransferTable> table = readTransfers(algorithm);
       if (failed(table))
         return signalPassFailure();
+      if (target == TransferForm::Ops) {
+        MemoryEstimate ops = estimateTransferOps(double(table->size()));
+        ops.remedy = "keep the packed form";
+        if (std::string error = checkMemory(limits, ops); !error.empty()) {
+          emitErrorAt(algorithm) << "coll-materialize: " << error;
+          return signalPassFailure();
+        }
+      }
       // Copy first: the view may point into the blob being replaced.
       Schedule copy(table->view());
       writeTransfers(algorithm, std::move(copy), target);

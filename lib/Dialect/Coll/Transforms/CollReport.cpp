@@ -83,6 +83,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         getCachedAnalysis<SynthesisTimes>();
     SymbolTableCollection symbols;
     std::vector<Row> rows;
+    limits = resourceLimits(maxMemory, timeout);
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
       FailureOr<Row> row = describe(algorithm, symbols, times);
       if (failed(row))
@@ -151,18 +152,20 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.bounds =
         computeCollectiveBounds(collective->network, collective->spec, model);
     if (exact)
-      compareExact(row, *collective, model);
+      compareExact(row, *collective, model, limits);
     if (baselines)
-      compareBaselines(row, *collective, model);
+      compareBaselines(row, *collective, model, limits);
     return row;
   }
 
   /// The exact (Z3) optimum of the same collective, through the catalogue.
   static void compareExact(Row &row, const CollectiveModel &collective,
-                           tacos::LinkModel model) {
+                           tacos::LinkModel model,
+                           const ResourceLimits &limits) {
     AlgorithmOptions options;
     options.algorithm = Algorithm::Exact;
     options.model = model;
+    options.limits = limits;
     AlgorithmResult optimum =
         synthesize(collective.network, collective.spec, options);
     if (!optimum.error.empty()) {
@@ -174,15 +177,19 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.exactRounds = optimum.rounds;
   }
 
-  /// Every baseline of the catalogue on the same collective.
+  /// Every baseline of the catalogue on the same collective. One that
+  /// would need more memory than max-memory= allows is skipped with the
+  /// estimate as its note; the report goes on.
   static void compareBaselines(Row &row, const CollectiveModel &collective,
-                               tacos::LinkModel model) {
+                               tacos::LinkModel model,
+                               const ResourceLimits &limits) {
     for (Algorithm baseline : allAlgorithms()) {
       if (baseline == Algorithm::Tacos || baseline == Algorithm::Exact)
         continue;
       AlgorithmOptions options;
       options.algorithm = baseline;
       options.model = model;
+      options.limits = limits;
       AlgorithmResult timed =
           synthesize(collective.network, collective.spec, options);
       std::optional<int64_t> time;
@@ -295,6 +302,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       os << "(lower bounds and busbw: docs/Reports.md)\n";
   }
 
+  /// The limits of the baselines and exact schedules (options).
+  ResourceLimits limits;
+
   void printJson(llvm::raw_ostream &os, const std::vector<Row> &rows) {
     llvm::json::Array array;
     for (const Row &row : rows) {
@@ -348,6 +358,12 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           baselines[name] = time ? llvm::json::Value(toUs(*time))
                                  : llvm::json::Value(nullptr);
         object["baselines_us"] = std::move(baselines);
+        if (!row.baselineNotes.empty()) {
+          llvm::json::Array notes;
+          for (const std::string &note : row.baselineNotes)
+            notes.push_back(note);
+          object["baseline_notes"] = std::move(notes);
+        }
       }
       array.push_back(std::move(object));
     }

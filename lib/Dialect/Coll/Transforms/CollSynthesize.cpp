@@ -11,6 +11,7 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Synthesis/Trials.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/Process.h"
@@ -38,7 +39,12 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
                               algorithmNameList());
     if (trials < 1)
       return fail(module, "trials must be at least 1, got 0");
+    if (trials > kMaxTrials)
+      return fail(module, "trials must be at most " +
+                              std::to_string(kMaxTrials) + ", got " +
+                              std::to_string(trials));
     AlgorithmOptions options;
+    options.limits = resourceLimits(maxMemory, timeout);
     options.algorithm = *chosen;
     options.model = latency;
     options.seed = seed;
@@ -79,15 +85,17 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       times.milliseconds[name] = result.synthesisMs;
       if (result.strictPhasesPs)
         times.strictPhasesPs[name] = result.strictPhasesPs;
-      write(request, result, options);
+      if (failed(write(request, result, options)))
+        return;
     }
     markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();
   }
 
   /// Replaces `request` by the algorithm found, in the form asked for. The
   /// algorithm takes the schedule over (no copy of the transfers).
-  void write(CollectiveOpInterface request, AlgorithmResult &result,
-             const AlgorithmOptions &options) {
+  /// Fails (on the request) if readable ops would not fit in memory.
+  LogicalResult write(CollectiveOpInterface request, AlgorithmResult &result,
+                      const AlgorithmOptions &options) {
     size_t count = result.numTransfers;
     std::optional<TransferForm> form;
     if (materialize == Materialization::Ops ||
@@ -95,6 +103,16 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       form = TransferForm::Ops;
     else if (materialize != Materialization::None)
       form = TransferForm::Packed;
+    if (form == TransferForm::Ops) {
+      // One op per transfer is far larger than the packed form.
+      MemoryEstimate ops = estimateTransferOps(count);
+      ops.remedy = "use materialize=packed";
+      if (std::string error = checkMemory(options.limits, ops);
+          !error.empty()) {
+        fail(request, error);
+        return failure();
+      }
+    }
     AlgorithmOp created = replaceWithAlgorithm(
         request, std::move(result.schedule), count, result.timePs,
         options.model, form);
@@ -110,6 +128,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
                        b.getI64IntegerAttr(result.rounds));
     }
     numTransfers += count;
+    return success();
   }
 
   /// Option errors go on the module's location without printing the whole

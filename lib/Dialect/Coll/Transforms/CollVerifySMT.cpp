@@ -35,6 +35,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
   }
 
   void runOnOperation() override {
+    limits = resourceLimits(maxMemory, timeout);
     SymbolTableCollection symbols;
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
@@ -51,6 +52,14 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
         algorithm, symbols, "coll-verify-smt", &getAnalysis<topo::NetworkModels>());
     if (failed(model))
       return failure();
+    if (std::string error = checkMemory(
+            limits, estimateSmtEncoding(model->spec, model->transfers.size()));
+        !error.empty())
+      return emitErrorAt(algorithm) << "coll-verify-smt: " << error;
+    if (limits.deadline.expired())
+      return emitErrorAt(algorithm)
+             << "coll-verify-smt: "
+             << timeoutMessage(limits, "verification with z3");
     // The encoding lives in a scratch module, never in the input IR.
     OpBuilder builder(&getContext());
     OwningOpRef<ModuleOp> scratch = ModuleOp::create(algorithm.getLoc());
@@ -62,7 +71,12 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     if (failed(encoding))
       return emitErrorAt(algorithm) << "coll-verify-smt: " << error;
     std::vector<const SmtFact *> found;
-    Z3Outcome outcome = solveEncoding(*scratch, *encoding, timeoutMs, found);
+    // Z3 stops at the smaller of timeout-ms and what timeout= leaves.
+    unsigned limitMs = timeoutMs;
+    if (limits.deadline.isSet())
+      limitMs = limitMs ? std::min(limitMs, limits.deadline.remainingMs())
+                        : limits.deadline.remainingMs();
+    Z3Outcome outcome = solveEncoding(*scratch, *encoding, limitMs, found);
     switch (outcome.result) {
     case Z3Outcome::Result::Unsat:
       algorithm->setAttr(kVerifiedSmtAttr, UnitAttr::get(&getContext()));
@@ -72,9 +86,13 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
       return emitErrorAt(algorithm)
              << "coll-verify-smt: z3 failed: " << outcome.message;
     case Z3Outcome::Result::Unknown:
+      if (limits.deadline.expired())
+        return emitErrorAt(algorithm)
+               << "coll-verify-smt: "
+               << timeoutMessage(limits, "verification with z3");
       return emitErrorAt(algorithm)
              << "coll-verify-smt: z3 gave no answer"
-             << (timeoutMs ? " within the time limit" : "") << ": "
+             << (limitMs ? " within the time limit" : "") << ": "
              << outcome.message;
     case Z3Outcome::Result::Sat:
       break;
@@ -93,5 +111,7 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
              << "coll-verify-smt: z3 found a violation it did not name";
     return failure();
   }
+
+  ResourceLimits limits;
 };
 } // namespace

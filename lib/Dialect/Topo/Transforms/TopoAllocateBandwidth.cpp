@@ -13,6 +13,7 @@
 #include "tacos/Libra/Baseline.h"
 #include "tacos/Libra/Solver.h"
 #include "tacos/Libra/SynthesizedModel.h"
+#include "tacos/Synthesis/Trials.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/JSON.h"
@@ -55,6 +56,9 @@ struct TopoAllocateBandwidthPass
     };
     if (trials < 1)
       return fail("trials must be at least 1, got 0");
+    if (trials > kMaxTrials)
+      return fail("trials must be at most " + Twine(kMaxTrials) + ", got " +
+                  Twine(trials));
     libra::Objective goal = objective == AllocationObjective::Perf
                                 ? libra::Objective::Perf
                                 : libra::Objective::PerfPerCost;
@@ -100,6 +104,7 @@ struct TopoAllocateBandwidthPass
       options.synthesis.trials = trials;
       options.synthesis.threads = threads;
       options.chunksPerRank = chunks;
+      options.synthesis.limits = resourceLimits(maxMemory, timeout);
       libra::SynthesizedAllocation found = libra::allocateWithSynthesis(
           bandwidth->dims, problem, goal, options);
       if (!found.error.empty()) {

@@ -54,6 +54,13 @@ void writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
 void writeTransfers(AlgorithmOp algorithm, Schedule &&transfers,
                     TransferForm form);
 
+/// Memory of `count` transfers written in the readable form: one
+/// `coll.transfer` op each (kBytesPerTransferOp, measured: an op, its
+/// properties and its share of the block), where the packed form takes 31
+/// bytes.
+inline constexpr double kBytesPerTransferOp = 400;
+MemoryEstimate estimateTransferOps(double count);
+
 /// The form an algorithm currently stores its transfers in.
 TransferForm transferForm(AlgorithmOp algorithm);
 
@@ -64,10 +71,9 @@ struct CollectiveModel {
   /// Owns `network`; shared with the NetworkModels cache when there is one.
   std::shared_ptr<const Network> networkStorage;
   const Network &network;
+  /// The request; its Problem (buildProblem) is left to the consumers that
+  /// need one, after they have checked that it fits in memory.
   CollectiveSpec spec;
-  /// Set for non-combining collectives; `problemError` says why not.
-  Problem problem;
-  std::string problemError;
 };
 
 /// Builds the model of a verified collective op, or fails with a diagnostic

@@ -12,6 +12,7 @@
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
 #include "tacos/Dialect/Common/PassOptions.h"
+#include "tacos/Dialect/Common/ResourceOptions.h"
 #include "tacos/Network/LinkCost.h"
 #include "tacos/Synthesis/Algorithms.h"
 

@@ -38,7 +38,12 @@ def CollMaterialize : Pass<"coll-materialize", "mlir::ModuleOp"> {
                clEnumValN(::tacos::coll::TransferForm::Packed, "packed",
                           "columns in a dense_resource blob")),
              ::tacos::optionNoun("coll-materialize", "form",
-                                 /*quoted=*/true)}]>
+                                 /*quoted=*/true)}]>,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Refuse form=ops for an algorithm whose ops are estimated to need "
+           "more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">
   ];
 }
 
@@ -119,7 +124,14 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
                           "size/bandwidth"),
                clEnumValN(::tacos::LinkModel::Pipelined, "pipelined",
                           "the next chunk may start after size/bandwidth")),
-             ::tacos::optionNoun("coll-synthesize", "latency model")}]>
+             ::tacos::optionNoun("coll-synthesize", "latency model")}]>,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Refuse, before starting, a synthesis estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">,
+    Option<"timeout", "timeout", "::tacos::TimeoutOption",
+           /*default=*/"::tacos::TimeoutOption()",
+           "Stop a synthesis still running after this many seconds, with an error (0: no limit)">
   ];
   let statistics = [
     Statistic<"numTransfers", "transfers", "Transfers synthesized">
@@ -203,7 +215,14 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
            "Also time the Ring, Direct, RHD and DBT baselines">,
     Option<"exact", "exact", "bool", /*default=*/"false",
            "Also synthesize the exact (Z3) schedule of small networks and "
-           "print the optimality gap">
+           "print the optimality gap">,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Skip, with a note, a baseline or exact schedule estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">,
+    Option<"timeout", "timeout", "::tacos::TimeoutOption",
+           /*default=*/"::tacos::TimeoutOption()",
+           "Skip, with a note, a baseline or exact schedule still running after this many seconds (0: no limit)">
   ];
 }
 
@@ -292,7 +311,14 @@ def CollVerifySMT : Pass<"coll-verify-smt", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"timeoutMs", "timeout-ms", "unsigned", /*default=*/"0",
-           "Give up (with an error) after this many milliseconds (0: never)">
+           "Give up (with an error) after this many milliseconds (0: never)">,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Refuse, before encoding, an algorithm whose SMT problem is estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">,
+    Option<"timeout", "timeout", "::tacos::TimeoutOption",
+           /*default=*/"::tacos::TimeoutOption()",
+           "Give up (with an error) after this many seconds; with timeout-ms, the smaller limit holds (0: no limit)">
   ];
 }
 
@@ -358,7 +384,14 @@ def CollDecompose : Pass<"coll-decompose", "mlir::ModuleOp"> {
            "Seeds to try per phase, keeping the fastest">,
     Option<"threads", "threads", "unsigned", /*default=*/"0",
            "Threads the trials run on (0: every core); the result is the "
-           "same whatever the count">
+           "same whatever the count">,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "Refuse, before starting, a synthesis estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">,
+    Option<"timeout", "timeout", "::tacos::TimeoutOption",
+           /*default=*/"::tacos::TimeoutOption()",
+           "Stop a synthesis still running after this many seconds, with an error (0: no limit)">
   ];
 }
 

@@ -10,6 +10,7 @@
 #define TACOS_DIALECT_TOPO_TRANSFORMS_PASSOPTIONS_H
 
 #include "tacos/Dialect/Common/PassOptions.h"
+#include "tacos/Dialect/Common/ResourceOptions.h"
 
 namespace tacos::topo {
 

@@ -181,7 +181,14 @@ def TopoAllocateBandwidth : Pass<"topo-allocate-bandwidth", "mlir::ModuleOp"> {
            "model=synthesized: threads the trials run on (0: every core); "
            "the result is the same whatever the count">,
     Option<"chunks", "chunks", "int64_t", /*default=*/"1",
-           "model=synthesized: chunks per rank of each synthesized collective">
+           "model=synthesized: chunks per rank of each synthesized collective">,
+    Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
+           /*default=*/"::tacos::MemoryLimitOption()",
+           "model=synthesized: refuse a synthesis estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
+           "machine's memory)">,
+    Option<"timeout", "timeout", "::tacos::TimeoutOption",
+           /*default=*/"::tacos::TimeoutOption()",
+           "model=synthesized: stop the search after this many seconds, with an error (0: no limit)">
   ];
   let dependentDialects = ["::tacos::topo::TopoDialect",
                            "::tacos::coll::CollDialect"];
