@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Runs a tacos tool on every input a fuzzer found (test/Fuzz/Regressions).
 
-    run-inputs.py DIR -- TOOL ARGS...
+    run-inputs.py [--reparse TACOS_OPT] DIR -- TOOL ARGS...
 
 For every file of DIR (sorted), prints `// ---- <file>` and then what the
 tool writes to stderr, for FileCheck. An argument `{}` is the file; an input
 in split-file form (`#--- <name>` lines, as the fuzz targets read several
 files) is split into a scratch directory first, and `{<name>}` in an
-argument is that file's path, which the output then shows as `<name>`.
+argument is that file's path, which the output then shows as `<name>`; an
+argument with `{<name>?}` is left out when the input has no such file.
 
 The tool must exit with 0 or 1 within 60 seconds, without a crash, an
 assertion or a sanitizer report; otherwise this script fails, naming the
-input. What it reports is FileCheck's business.
+input. With --reparse, what the tool writes when it succeeds must parse
+(TACOS_OPT reads it), as the fuzz targets require. What the tool reports is
+FileCheck's business.
 """
 
 import os
@@ -35,7 +38,23 @@ def split_files(text):
     return files
 
 
-def run(path, command, scratch):
+def check(path, args, stdin, what):
+    """Runs args; returns (exit code, stdout, stderr), or fails on a crash or
+    a hang."""
+    try:
+        result = subprocess.run(args, input=stdin, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, timeout=60)
+    except subprocess.TimeoutExpired:
+        sys.exit("%s: %s runs for more than 60 s" % (path, what))
+    stderr = result.stderr.decode(errors="replace")
+    if result.returncode not in (0, 1) or any(s in stderr for s in CRASH_SIGNS):
+        sys.stderr.write(stderr)
+        sys.exit("%s: %s crashed (exit code %d)" %
+                 (path, what, result.returncode))
+    return result.returncode, result.stdout, stderr
+
+
+def run(path, command, reparse, scratch):
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
         text = f.read()
     files = split_files(text)
@@ -49,32 +68,35 @@ def run(path, command, scratch):
     def expand(arg):
         if arg == "{}":
             return path
-        return re.sub(r"\{([^{}]+)\}", lambda m: paths[m.group(1)], arg)
+        optional = re.search(r"\{([^{}]+)\?\}", arg)
+        if optional and optional.group(1) not in paths:
+            return None
+        return re.sub(r"\{([^{}?]+)\??\}", lambda m: paths[m.group(1)], arg)
 
-    args = [expand(arg) for arg in command]
-    try:
-        result = subprocess.run(args, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, timeout=60)
-    except subprocess.TimeoutExpired:
-        sys.exit("%s: the tool runs for more than 60 s" % path)
-    stderr = result.stderr.decode(errors="replace")
+    args = [a for a in (expand(arg) for arg in command) if a is not None]
+    code, stdout, stderr = check(path, args, b"", "the tool")
     for name, file_path in paths.items():
         stderr = stderr.replace(file_path, name)
-    if result.returncode not in (0, 1) or any(s in stderr for s in CRASH_SIGNS):
-        sys.stderr.write(stderr)
-        sys.exit("%s: the tool crashed (exit code %d)" %
-                 (path, result.returncode))
+    if reparse and code == 0:
+        code, _, errors = check(path, [reparse], stdout, "reparsing")
+        if code != 0:
+            sys.stderr.write(errors)
+            sys.exit("%s: what the tool writes does not parse" % path)
     return stderr
 
 
 def main():
-    if len(sys.argv) < 4 or sys.argv[2] != "--":
+    args = sys.argv[1:]
+    reparse = None
+    if args[:1] == ["--reparse"]:
+        reparse, args = args[1], args[2:]
+    if len(args) < 3 or args[1] != "--":
         sys.exit(__doc__)
-    directory, command = sys.argv[1], sys.argv[3:]
+    directory, command = args[0], args[2:]
     for name in sorted(os.listdir(directory)):
         with tempfile.TemporaryDirectory() as scratch:
-            stderr = run(os.path.join(directory, name), command, scratch)
+            stderr = run(os.path.join(directory, name), command, reparse,
+                         scratch)
         sys.stdout.write("// ---- %s\n%s" % (name, stderr))
 
 

@@ -47,6 +47,26 @@ static bool isExponent(StringRef keyword) {
          llvm::all_of(keyword.drop_front(), llvm::isDigit);
 }
 
+/// The rest of a number whose integer part `integer` MLIR lexed apart from
+/// its exponent keyword `exponent` (isExponent): the exponent's sign and
+/// digits when the keyword is a bare `e`. Sets `value` to the whole literal.
+static ParseResult parseExponent(AsmParser &parser, const std::string &integer,
+                                 StringRef exponent, double &value) {
+  std::string literal = integer + exponent.str();
+  if (exponent.size() == 1) { // `1e-6`, `1e+3`: the exponent's sign and digits
+    bool minus = succeeded(parser.parseOptionalMinus());
+    if (!minus)
+      (void)parser.parseOptionalPlus();
+    uint64_t digits = 0;
+    if (parser.parseInteger(digits))
+      return failure();
+    literal += (minus ? "-" : "") + std::to_string(digits);
+  }
+  // Read the whole literal with strtod, so that it rounds once.
+  value = std::strtod(literal.c_str(), nullptr);
+  return success();
+}
+
 /// Parses `<number> <unit>` and converts it with `convert`, which returns an
 /// error message.
 template <typename T, typename Convert>
@@ -63,18 +83,8 @@ static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
     return parser.emitError(unitLoc, "expected a unit (")
            << unitList(kind) << ")";
   if (!integer.empty() && isExponent(unit)) {
-    std::string literal = integer + unit;
-    if (unit.size() == 1) { // `1e-6`, `1e+3`: the exponent's sign and digits
-      bool minus = succeeded(parser.parseOptionalMinus());
-      if (!minus)
-        (void)parser.parseOptionalPlus();
-      uint64_t digits = 0;
-      if (parser.parseInteger(digits))
-        return failure();
-      literal += (minus ? "-" : "") + std::to_string(digits);
-    }
-    // Read the whole literal with strtod, so that it rounds once.
-    value = std::strtod(literal.c_str(), nullptr);
+    if (parseExponent(parser, integer, unit, value))
+      return failure();
     unitLoc = parser.getCurrentLocation();
     if (parser.parseOptionalKeywordOrString(&unit))
       return parser.emitError(unitLoc, "expected a unit (")
@@ -167,8 +177,21 @@ ParseResult parseOptionalNumberIn(AsmParser &parser, StringRef keyword,
   if (failed(parser.parseOptionalKeyword(keyword)))
     return success();
   double number;
-  if (parser.parseLParen() || parseNumber(parser, number) ||
-      parser.parseRParen())
+  std::string integer;
+  if (parser.parseLParen() || parseNumber(parser, number, &integer))
+    return failure();
+  // `1e-05`, as printNumberIn writes small and large numbers: an integer
+  // and an exponent keyword to MLIR's lexer.
+  SMLoc exponentLoc = parser.getCurrentLocation();
+  std::string exponent;
+  if (!integer.empty() &&
+      succeeded(parser.parseOptionalKeywordOrString(&exponent))) {
+    if (!isExponent(exponent))
+      return parser.emitError(exponentLoc, "expected ')'");
+    if (parseExponent(parser, integer, exponent, number))
+      return failure();
+  }
+  if (parser.parseRParen())
     return failure();
   value = number;
   return success();
