@@ -15,6 +15,11 @@ what each target reads:
   tacos-libra-network  every LIBRA network .yml, alone and with each cost model
   tacos-astra-workload every layer .txt with the network and communicator its
                    tests use, as split-file inputs
+  tacos-schedule   correct schedules in the target's byte encoding (see
+                   tacos-schedule-fuzzer.cpp): All-Gathers and Broadcasts on
+                   each of its networks, one transfer after another along
+                   breadth-first trees, so that mutations start from
+                   schedules the verifier accepts
 
 Seeds longer than the target's -max_len (MAX_LEN, as the lit tests pass it)
 are left out, or cut at a line for layer files. Names say where a seed comes
@@ -33,7 +38,39 @@ MAX_LEN = {
     "tacos-msccl-xml": 16384,
     "tacos-libra-network": 2048,
     "tacos-astra-workload": 4096,
+    "tacos-schedule": 512,
 }
+
+# The networks of tacos-schedule-fuzzer.cpp (makeNetworks), as out-links.
+SCHEDULE_NETWORKS = [
+    {0: [1, 3], 1: [2, 0], 2: [3, 1], 3: [0, 2]},           # ring(4)
+    {v: [u for u in range(6) if (u // 3 == v // 3 and abs(u - v) == 1)
+         or abs(u - v) == 3] for v in range(6)},            # line(3) x line(2)
+    {0: [1, 2], 1: [0, 2], 2: [1]},                         # explicit, 3 NPUs
+    {0: [1], 1: [2], 2: [0]},                               # ring(3, uni)
+]
+
+
+def schedule_seed(network, kind, chunks_per_rank, root):
+    """The bytes of a correct All-Gather (kind 0) or Broadcast (kind 4)."""
+    npus = len(network)
+    shape = kind | ((chunks_per_rank - 1) << 4)
+    data = [SCHEDULE_NETWORKS.index(network), shape, root, 0]
+    if kind == 0:
+        sources = [r for r in range(npus) for _ in range(chunks_per_rank)]
+    else:
+        sources = [root] * chunks_per_rank
+    for chunk, source in enumerate(sources):
+        seen, queue = {source}, [source]
+        while queue:
+            u = queue.pop(0)
+            for v in network[u]:
+                if v not in seen:
+                    seen.add(v)
+                    queue.append(v)
+                    # Start mode 2: at the last end so far.
+                    data += [chunk, (u << 4) | v, 2 << 2, 0, 0]
+    return bytes(data)
 
 
 def read(path):
@@ -57,7 +94,9 @@ class Corpus:
         os.makedirs(self.dir)
 
     def add(self, name, text):
-        data = text.encode()
+        self.add_bytes(name, text.encode())
+
+    def add_bytes(self, name, data):
         digest = hashlib.sha1(data).hexdigest()
         if len(data) > self.max_len or not data.strip() or digest in self.seen:
             return
@@ -121,6 +160,8 @@ def main():
                 "#--- network.yml\n" + read(path) + "#--- cost-model.yml\n" +
                 read(cost))
 
+    schedule_seeds(corpora["tacos-schedule"])
+
     # Layer files with the network and communicator their tests use.
     libra = os.path.join(source, "examples", "libra")
     inputs = os.path.join(source, "test", "Target", "LibraImport", "Inputs")
@@ -154,6 +195,15 @@ def main():
         corpora["tacos-astra-workload"].add(
             os.path.relpath(layers, source) + "+" +
             os.path.basename(communicator), head + text)
+
+
+def schedule_seeds(corpus):
+    for n, network in enumerate(SCHEDULE_NETWORKS):
+        for k in (1, 2):
+            corpus.add_bytes("all_gather.net%d.k%d" % (n, k),
+                             schedule_seed(network, 0, k, 0))
+            corpus.add_bytes("broadcast.net%d.k%d" % (n, k),
+                             schedule_seed(network, 4, k, 1))
 
 
 if __name__ == "__main__":

@@ -33,11 +33,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tacos::registerAllDialects(*registry);
     return registry;
   }();
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the byte after the text: a copy ends with a NUL, as
+  // files read by the tools do.
+  const std::string text(reinterpret_cast<const char *>(data), size);
+  if (tacos::fuzz::hitsUpstreamParserBug(text))
+    return 0;
   MLIRContext context(*registry, MLIRContext::Threading::DISABLED);
   context.printOpOnDiagnostic(false);
   tacos::fuzz::DiagnosticRecorder diagnostics(&context);
-  bool locatedInput = !text.contains("loc(");
+  bool locatedInput = text.find("loc(") == std::string::npos;
   auto requireError = [&](llvm::StringRef what) {
     if (locatedInput)
       tacos::fuzz::requireLocatedError(diagnostics, what);
