@@ -46,9 +46,10 @@ splitFiles(llvm::StringRef input, llvm::StringRef fallbackName) {
 const std::string *
 findFile(const std::vector<std::pair<std::string, std::string>> &files,
          llvm::StringRef name) {
-  for (const auto &[fileName, contents] : files)
-    if (fileName == name)
-      return &contents;
+  // The last one, as split-file leaves it.
+  for (auto it = files.rbegin(); it != files.rend(); ++it)
+    if (it->first == name)
+      return &it->second;
   return nullptr;
 }
 
@@ -157,11 +158,21 @@ void requireParses(llvm::StringRef text, MLIRContext *context,
     }
     return success();
   });
-  if (parseSourceString<ModuleOp>(text, ParserConfig(context), what))
-    return;
-  fail((what + " does not parse back: " + firstError + "\n--- output:\n" +
-        text)
-           .str());
+  OwningOpRef<ModuleOp> parsed =
+      parseSourceString<ModuleOp>(text, ParserConfig(context), what);
+  if (!parsed)
+    fail((what + " does not parse back: " + firstError + "\n--- output:\n" +
+          text)
+             .str());
+  // And reads back as what was written: printing it again gives the same
+  // text (a quantity, say, keeps its value).
+  std::string again;
+  llvm::raw_string_ostream os(again);
+  parsed->print(os);
+  if (llvm::StringRef(again).rtrim() != text.rtrim())
+    fail((what + " prints differently once parsed back\n--- output:\n" +
+          text + "\n--- parsed and printed:\n" + again)
+             .str());
 }
 
 void requireRoundTrip(ModuleOp module, llvm::StringRef what) {

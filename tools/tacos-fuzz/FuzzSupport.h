@@ -32,7 +32,7 @@ namespace tacos::fuzz {
 std::vector<std::pair<std::string, std::string>>
 splitFiles(llvm::StringRef input, llvm::StringRef fallbackName);
 
-/// The file called `name` in `files`, or null.
+/// The (last) file called `name` in `files`, or null.
 const std::string *
 findFile(const std::vector<std::pair<std::string, std::string>> &files,
          llvm::StringRef name);
@@ -96,7 +96,7 @@ struct Limits {
 bool withinLimits(mlir::ModuleOp module, const Limits &limits);
 
 /// Parses `text`, which tacos wrote, into `context`: what tacos writes must
-/// read back (round trip). Aborts if it does not.
+/// read back (round trip), and print the same again. Aborts if it does not.
 void requireParses(llvm::StringRef text, mlir::MLIRContext *context,
                    llvm::StringRef what);
 
