@@ -13,7 +13,7 @@ argument with `{<name>?}` is left out when the input has no such file.
 The tool must exit with 0 or 1 within 60 seconds, without a crash, an
 assertion or a sanitizer report; otherwise this script fails, naming the
 input. With --reparse, what the tool writes when it succeeds must parse
-(TACOS_OPT reads it), as the fuzz targets require. What the tool reports is
+(TACOS_OPT reads it) and print the same, as the fuzz targets require. What the tool reports is
 FileCheck's business.
 """
 
@@ -78,10 +78,15 @@ def run(path, command, reparse, scratch):
     for name, file_path in paths.items():
         stderr = stderr.replace(file_path, name)
     if reparse and code == 0:
-        code, _, errors = check(path, [reparse], stdout, "reparsing")
+        code, again, errors = check(path, [reparse], stdout, "reparsing")
         if code != 0:
             sys.stderr.write(errors)
             sys.exit("%s: what the tool writes does not parse" % path)
+        # The same ops again (resources aside, as in the fuzz targets).
+        ops = lambda text: text.split(b"{-#")[0].rstrip()
+        if ops(again) != ops(stdout):
+            sys.exit("%s: what the tool writes prints differently once "
+                     "parsed back" % path)
     return stderr
 
 

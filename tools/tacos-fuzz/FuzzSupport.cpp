@@ -149,8 +149,12 @@ bool withinLimits(ModuleOp module, const Limits &limits) {
 
 void requireParses(llvm::StringRef text, MLIRContext *context,
                    llvm::StringRef what) {
+  // A context of its own: in the writer's, resource names are taken, and
+  // the parsed blobs would be renamed (`x` -> `x_1`).
+  MLIRContext fresh(context->getDialectRegistry(),
+                    MLIRContext::Threading::DISABLED);
   std::string firstError;
-  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diagnostic) {
+  ScopedDiagnosticHandler handler(&fresh, [&](Diagnostic &diagnostic) {
     if (firstError.empty() &&
         diagnostic.getSeverity() == DiagnosticSeverity::Error) {
       llvm::raw_string_ostream errorStream(firstError);
@@ -159,17 +163,21 @@ void requireParses(llvm::StringRef text, MLIRContext *context,
     return success();
   });
   OwningOpRef<ModuleOp> parsed =
-      parseSourceString<ModuleOp>(text, ParserConfig(context), what);
+      parseSourceString<ModuleOp>(text, ParserConfig(&fresh), what);
   if (!parsed)
     fail((what + " does not parse back: " + firstError + "\n--- output:\n" +
           text)
              .str());
   // And reads back as what was written: printing it again gives the same
-  // text (a quantity, say, keeps its value).
+  // ops (a quantity, say, keeps its value). Not the same resources: MLIR
+  // prints an empty blob it parsed with alignment 0, whatever was written.
   std::string again;
   llvm::raw_string_ostream os(again);
   parsed->print(os);
-  if (llvm::StringRef(again).rtrim() != text.rtrim())
+  auto ops = [](llvm::StringRef module) {
+    return module.split("{-#").first.rtrim();
+  };
+  if (ops(again) != ops(text))
     fail((what + " prints differently once parsed back\n--- output:\n" +
           text + "\n--- parsed and printed:\n" + again)
              .str());

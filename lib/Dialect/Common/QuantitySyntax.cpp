@@ -130,11 +130,15 @@ ParseResult parseTime(AsmParser &parser, int64_t &ps) {
     int64_t term = 0;
     if (parseQuantity(parser, QuantityKind::Time, term, toTime))
       return failure();
-    // Each term is within the limit, so the sum cannot overflow; check it
-    // against the limit like a single time.
-    std::string error = toTime(double(ps + term), "ps", ps);
-    if (!error.empty())
-      return parser.emitError(loc, error);
+    // Each term is within the limit, so neither this test nor the sum can
+    // overflow. In integers: a double rounds sums above 2^53 ps (2.5 hours),
+    // and `111100 s + 11.11 s + 1.334 ms + 333.334 ns` would read 6 ps off.
+    if (ps > kMaxClockPs - term) {
+      int64_t unused;
+      return parser.emitError(loc, toTime(double(ps) + double(term), "ps",
+                                          unused));
+    }
+    ps += term;
   }
   return success();
 }
