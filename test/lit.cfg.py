@@ -51,6 +51,9 @@ llvm_config.use_default_substitutions()
 
 if config.z3_enabled:
     config.available_features.add("z3")
+# The libFuzzer targets are built (TACOS_FUZZ; test/Fuzz runs them briefly).
+if config.fuzzers_enabled:
+    config.available_features.add("fuzzers")
 
 # End-to-end tests of the LLVM path compile with clang, link against Open MPI
 # (flags from its mpicc wrapper) and run under mpirun: feature `mpi` when all

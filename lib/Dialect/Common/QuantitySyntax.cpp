@@ -47,6 +47,26 @@ static bool isExponent(StringRef keyword) {
          llvm::all_of(keyword.drop_front(), llvm::isDigit);
 }
 
+/// The rest of a number whose integer part `integer` MLIR lexed apart from
+/// its exponent keyword `exponent` (isExponent): the exponent's sign and
+/// digits when the keyword is a bare `e`. Sets `value` to the whole literal.
+static ParseResult parseExponent(AsmParser &parser, const std::string &integer,
+                                 StringRef exponent, double &value) {
+  std::string literal = integer + exponent.str();
+  if (exponent.size() == 1) { // `1e-6`, `1e+3`: the exponent's sign and digits
+    bool minus = succeeded(parser.parseOptionalMinus());
+    if (!minus)
+      (void)parser.parseOptionalPlus();
+    uint64_t digits = 0;
+    if (parser.parseInteger(digits))
+      return failure();
+    literal += (minus ? "-" : "") + std::to_string(digits);
+  }
+  // Read the whole literal with strtod, so that it rounds once.
+  value = std::strtod(literal.c_str(), nullptr);
+  return success();
+}
+
 /// Parses `<number> <unit>` and converts it with `convert`, which returns an
 /// error message.
 template <typename T, typename Convert>
@@ -63,18 +83,8 @@ static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
     return parser.emitError(unitLoc, "expected a unit (")
            << unitList(kind) << ")";
   if (!integer.empty() && isExponent(unit)) {
-    std::string literal = integer + unit;
-    if (unit.size() == 1) { // `1e-6`, `1e+3`: the exponent's sign and digits
-      bool minus = succeeded(parser.parseOptionalMinus());
-      if (!minus)
-        (void)parser.parseOptionalPlus();
-      uint64_t digits = 0;
-      if (parser.parseInteger(digits))
-        return failure();
-      literal += (minus ? "-" : "") + std::to_string(digits);
-    }
-    // Read the whole literal with strtod, so that it rounds once.
-    value = std::strtod(literal.c_str(), nullptr);
+    if (parseExponent(parser, integer, unit, value))
+      return failure();
     unitLoc = parser.getCurrentLocation();
     if (parser.parseOptionalKeywordOrString(&unit))
       return parser.emitError(unitLoc, "expected a unit (")
@@ -120,11 +130,15 @@ ParseResult parseTime(AsmParser &parser, int64_t &ps) {
     int64_t term = 0;
     if (parseQuantity(parser, QuantityKind::Time, term, toTime))
       return failure();
-    // Each term is within the limit, so the sum cannot overflow; check it
-    // against the limit like a single time.
-    std::string error = toTime(double(ps + term), "ps", ps);
-    if (!error.empty())
-      return parser.emitError(loc, error);
+    // Each term is within the limit, so neither this test nor the sum can
+    // overflow. In integers: a double rounds sums above 2^53 ps (2.5 hours),
+    // and `111100 s + 11.11 s + 1.334 ms + 333.334 ns` would read 6 ps off.
+    if (ps > kMaxClockPs - term) {
+      int64_t unused;
+      return parser.emitError(loc, toTime(double(ps) + double(term), "ps",
+                                          unused));
+    }
+    ps += term;
   }
   return success();
 }
@@ -167,8 +181,21 @@ ParseResult parseOptionalNumberIn(AsmParser &parser, StringRef keyword,
   if (failed(parser.parseOptionalKeyword(keyword)))
     return success();
   double number;
-  if (parser.parseLParen() || parseNumber(parser, number) ||
-      parser.parseRParen())
+  std::string integer;
+  if (parser.parseLParen() || parseNumber(parser, number, &integer))
+    return failure();
+  // `1e-05`, as printNumberIn writes small and large numbers: an integer
+  // and an exponent keyword to MLIR's lexer.
+  SMLoc exponentLoc = parser.getCurrentLocation();
+  std::string exponent;
+  if (!integer.empty() &&
+      succeeded(parser.parseOptionalKeywordOrString(&exponent))) {
+    if (!isExponent(exponent))
+      return parser.emitError(exponentLoc, "expected ')'");
+    if (parseExponent(parser, integer, exponent, number))
+      return failure();
+  }
+  if (parser.parseRParen())
     return failure();
   value = number;
   return success();

@@ -166,8 +166,12 @@ FailureOr<topo::NetworkOp> readNetworkFile(OwningOpRef<ModuleOp> &file,
     return failure();
   }
   if (networks.size() != 1) {
-    optionError(context, "msccl-network")
-        << path << " has " << networks.size()
+    // At the network that makes one too many, or at the start of the file.
+    Location at = networks.size() > 1
+                      ? networks[1].getLoc()
+                      : Location(FileLineColLoc::get(context, path, 1, 1));
+    emitError(at) << kName << ": --msccl-network: " << path << " has "
+        << networks.size()
         << " topo.network ops; choose one with --msccl-network-name";
     return failure();
   }

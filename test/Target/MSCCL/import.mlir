@@ -86,7 +86,7 @@
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml --msccl-size=100 --msccl-chunk-bytes=10 2>&1 | FileCheck %s --check-prefix=SIZES
 // SIZES: error: import-msccl-xml: --msccl-size: give either --msccl-size or --msccl-chunk-bytes
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml --msccl-network=%S/Inputs/ring.mlir 2>&1 | FileCheck %s --check-prefix=TWO-NETS
-// TWO-NETS: error: import-msccl-xml: --msccl-network: {{.*}}ring.mlir has 2 topo.network ops; choose one with --msccl-network-name
+// TWO-NETS: ring.mlir:{{[0-9]+}}:{{[0-9]+}}: error: import-msccl-xml: --msccl-network: {{.*}}ring.mlir has 2 topo.network ops; choose one with --msccl-network-name
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml --msccl-network=%S/Inputs/ring.mlir --msccl-network-name=ring2 2>&1 | FileCheck %s --check-prefix=SMALL
 // SMALL: ag_ring3.xml:1:1: error: the program has 3 gpus but @ring2 has 2 NPUs
 // RUN: not tacos-translate --import-msccl-xml %S/Inputs/good-xml/ag_ring3.xml --msccl-root=1 2>&1 | FileCheck %s --check-prefix=ROOT
