@@ -359,6 +359,14 @@ private:
   std::vector<int64_t> retimedFree, retimedArrival;
 };
 
+/// ceil(max(duration, occupancy) / occupancy), without the overflow of
+/// adding occupancy - 1 when a link's cost saturates at INT64_MAX (found
+/// by UBSan through tacos-pipeline-fuzzer).
+static int64_t transfersInFlight(int64_t duration, int64_t occupancy) {
+  int64_t longest = std::max(duration, occupancy);
+  return longest / occupancy + (longest % occupancy != 0);
+}
+
 /// Starts on a link are at least its largest occupancy apart, and a
 /// transfer leaves the queue at max(end, link free): so a link has at most
 /// ceil(max(duration, occupancy) / occupancy) transfers in flight.
@@ -367,8 +375,7 @@ static uint32_t maxInFlight(const Network &network, const ChunkCosts &costs) {
   for (LinkId l = 0; l < network.numLinks(); ++l) {
     LinkCost c = costs.largest(l);
     int64_t occupancy = std::max<int64_t>(1, c.occupancy);
-    most = std::max(most, (std::max(c.duration, occupancy) + occupancy - 1) /
-                              occupancy);
+    most = std::max(most, transfersInFlight(c.duration, occupancy));
   }
   return uint32_t(std::min<int64_t>(most, INT32_MAX));
 }
@@ -738,8 +745,7 @@ MemoryEstimate estimateFullMatching(const Network &network,
     LinkCost large = linkCost(network, l, chunkSizes.largest(), options.model);
     LinkCost small = linkCost(network, l, chunkSizes.smallest(), options.model);
     int64_t occupancy = std::max<int64_t>(1, large.occupancy);
-    depth = std::max(depth, (std::max(large.duration, occupancy) + occupancy - 1) /
-                                occupancy);
+    depth = std::max(depth, transfersInFlight(large.duration, occupancy));
     int64_t &first = fastest[network.dst(l)];
     if (first < 0)
       first = large.duration;
