@@ -110,6 +110,19 @@ struct AlgorithmResult {
   int64_t strictPhasesPs = 0;
   /// Exact only: the optimum's steps and rounds (All-Reduce: both phases').
   unsigned steps = 0, rounds = 0;
+  /// Exact only (issue 17): what the search proved. `optimal`: no schedule
+  /// is faster than `timePs` under the link model, because it equals a
+  /// lower bound or because every faster time was proved infeasible.
+  /// `provedInfeasiblePs`: the largest time T the search proved no schedule
+  /// finishes by (-1: none beyond the lower bounds), so the optimum lies in
+  /// (T, timePs]. `proof`: one line saying why, for diagnostics and
+  /// reports (e.g. "equals the discrete lower bound"). `firstBestMs`: when
+  /// the returned schedule was found (synthesisMs is then the time to the
+  /// proof, or to the limit).
+  bool optimal = false;
+  int64_t provedInfeasiblePs = -1;
+  std::string proof;
+  double firstBestMs = 0;
   /// Wall-clock time of the synthesis step (not the check nor the verify).
   double synthesisMs = 0;
   /// Empty on success.
