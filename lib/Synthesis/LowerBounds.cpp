@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -594,13 +595,105 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
 
 } // namespace
 
-int64_t LowerBounds::best() const {
-  int64_t b = std::max({ingressPs, latencyPs, discretePs, pathPs, occupancyPs});
-  if (cutPs)
-    b = std::max(b, *cutPs);
-  if (loadPs)
-    b = std::max(b, *loadPs);
-  return b;
+const char *boundName(BoundKind kind) {
+  switch (kind) {
+  case BoundKind::Ingress:
+    return "ingress";
+  case BoundKind::Latency:
+    return "latency";
+  case BoundKind::Discrete:
+    return "discrete";
+  case BoundKind::Cut:
+    return "cut";
+  case BoundKind::Load:
+    return "load";
+  case BoundKind::Path:
+    return "path";
+  case BoundKind::Occupancy:
+    return "occupancy";
+  }
+  return "unknown";
+}
+
+static constexpr BoundKind kAllBounds[] = {
+    BoundKind::Ingress, BoundKind::Latency, BoundKind::Discrete,
+    BoundKind::Cut,     BoundKind::Load,    BoundKind::Path,
+    BoundKind::Occupancy};
+
+std::optional<int64_t> LowerBounds::get(BoundKind kind) const {
+  switch (kind) {
+  case BoundKind::Ingress:
+    return ingressPs;
+  case BoundKind::Latency:
+    return latencyPs;
+  case BoundKind::Discrete:
+    return discretePs;
+  case BoundKind::Cut:
+    return cutPs;
+  case BoundKind::Load:
+    return loadPs;
+  case BoundKind::Path:
+    return pathPs;
+  case BoundKind::Occupancy:
+    return occupancyPs;
+  }
+  return std::nullopt;
+}
+
+BoundKind LowerBounds::bestKind() const {
+  BoundKind best = BoundKind::Ingress;
+  int64_t bestPs = ingressPs;
+  for (BoundKind kind : kAllBounds) {
+    std::optional<int64_t> ps = get(kind);
+    if (ps && *ps > bestPs) {
+      best = kind;
+      bestPs = *ps;
+    }
+  }
+  return best;
+}
+
+int64_t LowerBounds::best() const { return *get(bestKind()); }
+
+LowerBounds LowerBounds::forAnyPhases() const {
+  LowerBounds bounds = *this;
+  if (pipelinedIngressPs)
+    bounds.ingressPs = *pipelinedIngressPs;
+  return bounds;
+}
+
+std::string OptimalityCertificate::describe() const {
+  char us[64];
+  if (boundPs == kInfinite)
+    std::snprintf(us, sizeof us, "unreachable");
+  else
+    std::snprintf(us, sizeof us, "%.3f us", double(boundPs) / 1e6);
+  std::string bound = std::string(this->bound) + " lower bound (" + us + ")";
+  if (optimal)
+    return "equals the " + bound;
+  if (contradiction)
+    return "below the " + bound + ": a wrong bound or time";
+  if (!gap)
+    return "above the " + bound;
+  char ratio[64];
+  std::snprintf(ratio, sizeof ratio, "%.4f", *gap);
+  return std::string("gap ") + ratio + " to the " + bound;
+}
+
+OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds) {
+  OptimalityCertificate certificate;
+  certificate.boundKind = bounds.bestKind();
+  certificate.bound = boundName(certificate.boundKind);
+  certificate.boundPs = bounds.best();
+  // Integers on both sides: the bounds round down wherever they are not
+  // exact, so equality is a proof and a picosecond above is a gap.
+  certificate.optimal = timePs == certificate.boundPs;
+  certificate.contradiction = timePs < certificate.boundPs;
+  if (certificate.optimal)
+    certificate.gap = 1.0;
+  else if (!certificate.contradiction && certificate.boundPs > 0)
+    certificate.gap = double(timePs) / double(certificate.boundPs);
+  return certificate;
 }
 
 /// load: when every chunk goes from one source to one destination
@@ -689,6 +782,7 @@ std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
     return a > INT64_MAX - b ? INT64_MAX : a + b;
   };
   both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
+  both.pipelinedIngressPs = std::max(reduction.ingressPs, gather.ingressPs);
   both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
   both.discretePs = std::max(reduction.discretePs, gather.discretePs);
   both.pathPs = std::max(reduction.pathPs, gather.pathPs);

@@ -455,4 +455,92 @@ TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
   EXPECT_EQ(all->ingressPs, 2 * gather->ingressPs);
   EXPECT_EQ(all->discretePs, gather->discretePs);
   EXPECT_FALSE(all->cutPs);
+  // With pipelined phases only each phase's ingress holds on its own.
+  EXPECT_EQ(all->pipelinedIngressPs, gather->ingressPs);
+  EXPECT_EQ(all->forAnyPhases().ingressPs, gather->ingressPs);
+  EXPECT_EQ(all->forAnyPhases().discretePs, all->discretePs);
+  EXPECT_FALSE(gather->pipelinedIngressPs);
+  EXPECT_EQ(gather->forAnyPhases().ingressPs, gather->ingressPs);
+}
+
+TEST(LowerBoundsTest, BestNamesTheLargestBound) {
+  LowerBounds b;
+  b.ingressPs = 3;
+  b.latencyPs = 5;
+  b.discretePs = 4;
+  EXPECT_EQ(b.bestKind(), BoundKind::Latency);
+  EXPECT_STREQ(b.bestName(), "latency");
+  b.cutPs = 7;
+  EXPECT_STREQ(b.bestName(), "cut");
+  b.loadPs = 8;
+  EXPECT_STREQ(b.bestName(), "load");
+  b.pathPs = 9;
+  EXPECT_STREQ(b.bestName(), "path");
+  b.occupancyPs = 10;
+  EXPECT_STREQ(b.bestName(), "occupancy");
+  EXPECT_EQ(b.best(), 10);
+  // A tie goes to the first in report order.
+  b.discretePs = 10;
+  EXPECT_STREQ(b.bestName(), "discrete");
+  EXPECT_EQ(b.best(), 10);
+  EXPECT_EQ(b.get(BoundKind::Occupancy), 10);
+  EXPECT_STREQ(boundName(BoundKind::Ingress), "ingress");
+  // Nothing computed: ingress 0 is the best.
+  EXPECT_STREQ(LowerBounds().bestName(), "ingress");
+}
+
+// The ring(4) All-Gather above: 42 us is its discrete bound.
+TEST(LowerBoundsTest, CertificateOfAnOptimalSchedule) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  OptimalityCertificate c = certify(42 * kUs, b);
+  EXPECT_TRUE(c.optimal);
+  EXPECT_FALSE(c.contradiction);
+  EXPECT_EQ(c.boundKind, BoundKind::Discrete);
+  EXPECT_STREQ(c.bound, "discrete");
+  EXPECT_EQ(c.boundPs, 42 * kUs);
+  EXPECT_EQ(c.gap, 1.0);
+  EXPECT_EQ(c.describe(), "equals the discrete lower bound (42.000 us)");
+}
+
+TEST(LowerBoundsTest, CertificateOfASlowerSchedule) {
+  LowerBounds b;
+  b.ingressPs = 30 * kUs;
+  b.occupancyPs = 40 * kUs;
+  // One picosecond above is not optimal: the bounds are exact integers.
+  OptimalityCertificate c = certify(40 * kUs + 1, b);
+  EXPECT_FALSE(c.optimal);
+  EXPECT_FALSE(c.contradiction);
+  EXPECT_STREQ(c.bound, "occupancy");
+  c = certify(42 * kUs, b);
+  ASSERT_TRUE(c.gap);
+  EXPECT_DOUBLE_EQ(*c.gap, 1.05);
+  EXPECT_EQ(c.describe(), "gap 1.0500 to the occupancy lower bound (40.000 us)");
+  // Below a bound: nothing is certified.
+  c = certify(39 * kUs, b);
+  EXPECT_FALSE(c.optimal);
+  EXPECT_TRUE(c.contradiction);
+  EXPECT_FALSE(c.gap);
+  EXPECT_EQ(c.describe(), "below the occupancy lower bound (40.000 us): a "
+                          "wrong bound or time");
+}
+
+TEST(LowerBoundsTest, CertificateOfZeroAndUnreachable) {
+  // One NPU: nothing to do, 0 ps is optimal.
+  OptimalityCertificate c = certify(0, LowerBounds());
+  EXPECT_TRUE(c.optimal);
+  EXPECT_EQ(c.gap, 1.0);
+  // A bound of 0 under a positive time: no ratio.
+  c = certify(5, LowerBounds());
+  EXPECT_FALSE(c.optimal);
+  EXPECT_FALSE(c.gap);
+  EXPECT_EQ(c.describe(), "above the ingress lower bound (0.000 us)");
+  // No schedule can finish when a destination is unreachable.
+  LowerBounds b;
+  b.latencyPs = kInf;
+  c = certify(5, b);
+  EXPECT_TRUE(c.contradiction);
+  EXPECT_EQ(c.describe(), "below the latency lower bound (unreachable): a "
+                          "wrong bound or time");
 }

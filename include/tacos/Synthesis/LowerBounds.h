@@ -28,9 +28,26 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Network/Network.h"
 
+#include <cstdint>
 #include <optional>
+#include <string>
 
 namespace tacos {
+
+/// The bounds of LowerBounds, in the order reports print them.
+enum class BoundKind : uint8_t {
+  Ingress,
+  Latency,
+  Discrete,
+  Cut,
+  Load,
+  Path,
+  Occupancy,
+};
+
+/// "ingress", "latency", "discrete", "cut", "load", "path", "occupancy":
+/// the names reports print.
+const char *boundName(BoundKind kind);
 
 struct LowerBounds {
   /// Each in picoseconds; nullopt where not computed (cut for N > 16).
@@ -44,9 +61,53 @@ struct LowerBounds {
   int64_t pathPs = 0;
   int64_t occupancyPs = 0;
 
+  /// All-Reduce only: the larger of its two phases' ingress bounds.
+  /// `ingressPs` adds them up, which bounds an All-Reduce whose
+  /// All-Gather starts after the whole Reduce-Scatter (strict phases). With
+  /// pipelined phases an NPU's out-links may carry Reduce-Scatter chunks
+  /// while another NPU's in-links already carry All-Gather ones, so only
+  /// each phase's bound holds on its own (docs/Reports.md, Certificates).
+  std::optional<int64_t> pipelinedIngressPs;
+
+  /// The bound `kind`; nullopt where not computed.
+  std::optional<int64_t> get(BoundKind kind) const;
   /// The largest of them: the `lower_bound_us` of reports.
   int64_t best() const;
+  /// Which bound best() is (the first in report order on a tie).
+  BoundKind bestKind() const;
+  const char *bestName() const { return boundName(bestKind()); }
+  /// The bounds that hold for any schedule of the collective, whatever its
+  /// phases: for an All-Reduce, ingress becomes pipelinedIngressPs.
+  LowerBounds forAnyPhases() const;
 };
+
+/// What the lower bounds prove about a schedule that finishes at `timePs`.
+struct OptimalityCertificate {
+  /// timePs equals the best bound: no schedule of the same chunks beats
+  /// it under the link model.
+  bool optimal = false;
+  /// timePs is below the best bound: the bound or the time is wrong (never
+  /// for a verified schedule); nothing is certified.
+  bool contradiction = false;
+  BoundKind boundKind = BoundKind::Ingress;
+  /// boundName(boundKind).
+  const char *bound = "ingress";
+  /// INT64_MAX when unreachable.
+  int64_t boundPs = 0;
+  /// timePs / boundPs (at least 1); 1 when optimal; nullopt when the bound
+  /// is 0 and the time is not (or the bound is unreachable).
+  std::optional<double> gap;
+
+  /// One line, e.g. "equals the discrete lower bound (282.100 us)" or
+  /// "gap 1.0357 to the occupancy lower bound (272.400 us)".
+  std::string describe() const;
+};
+
+/// The certificate of a schedule that finishes at `timePs` (a time the
+/// caller has verified or simulated, never one an input claims) against
+/// `bounds` (for an All-Reduce that may pipeline its phases, pass
+/// bounds.forAnyPhases()).
+OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds);
 
 /// Lower bounds of a non-combining problem on a network without switches.
 /// For a combining collective, pass its dual's problem and scale as the
