@@ -434,8 +434,8 @@ TEST(LowerBoundsLoadTest, AllToAllCountsEveryHop) {
 }
 
 // Bounds of any collective from the core: a Reduce-Scatter is bounded like
-// its dual All-Gather on G^T (the same on a symmetric ring), an All-Reduce's
-// ingress adds both phases', and a network with undecided bandwidths has
+// its dual All-Gather on G^T (the same on a symmetric ring), an All-Reduce
+// by each phase and by volume, and a network with undecided bandwidths has
 // none.
 TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
   TopologySpec topology;
@@ -454,28 +454,37 @@ TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
       computeCollectiveBounds(network, spec, LinkModel::Blocking);
   ASSERT_TRUE(gather && scatter && all);
   EXPECT_EQ(scatter->best(), gather->best());
-  EXPECT_EQ(all->ingressPs, 2 * gather->ingressPs);
   EXPECT_EQ(all->discretePs, gather->discretePs);
   EXPECT_FALSE(all->cutPs);
-  // With pipelined phases only each phase's ingress holds on its own.
-  EXPECT_EQ(all->pipelinedIngressPs, gather->ingressPs);
-  EXPECT_EQ(all->forAnyPhases().ingressPs, gather->ingressPs);
-  EXPECT_EQ(all->forAnyPhases().discretePs, all->discretePs);
-  EXPECT_FALSE(gather->pipelinedIngressPs);
-  EXPECT_EQ(gather->forAnyPhases().ingressPs, gather->ingressPs);
+  // Ingress per phase: the larger of the two (both 5 MB over 100 GB/s).
+  EXPECT_EQ(all->ingressPs, gather->ingressPs);
+  EXPECT_EQ(all->ingressPs, 50 * kUs);
+  // Volume: 6 chunks of 1 MB, 2 * 5 transfers each, 60 over 12 links of
+  // 21 us: 5 each, 105 us (more than the 100 us the two phases' ingress
+  // would add up to, since it counts whole chunks and latency).
+  EXPECT_EQ(all->volumePs, 105 * kUs);
+  EXPECT_EQ(all->best(), 105 * kUs);
+  EXPECT_STREQ(all->bestName(), "volume");
+  EXPECT_FALSE(gather->volumePs);
+  // Not over a group: relays outside it are not counted.
+  spec.group = {0, 2, 4};
+  std::optional<LowerBounds> group =
+      computeCollectiveBounds(network, spec, LinkModel::Blocking);
+  ASSERT_TRUE(group);
+  EXPECT_FALSE(group->volumePs);
 }
 
-// Why an All-Reduce with pipelined phases is not bounded by the sum of its
-// phases' ingress bounds. Three NPUs: 0 -> 1, 0 -> 2 and 2 -> 1 are slow
-// (a 1 MB chunk takes S = 1 ms), 1 -> 0, 1 -> 2 and 2 -> 0 fast (1 us).
-// chunks(4): 12 chunks of 1 MB. NPU 1 needs 8 chunks over 2 slow in-links
-// (All-Gather ingress 4 S) and NPU 0 sends 8 over 2 slow out-links
-// (Reduce-Scatter, the transposed ingress, 4 S): the sum says 8 S. But
-// NPU 0's out-links and NPU 1's in-links can be busy at the same time:
-// chunks 0-3 (A) are reduced at 0 from fast contributions, 4-7 (B) at 1
-// from NPU 0's sum with NPU 2's, 8-11 (C) at 2; 0 -> 1 carries B, B, A, ...
-// and 0 -> 2 carries A, C, C, ..., which 2 -> 1 forwards one slot later.
-// The last chunk lands at 8 fast hops + 7 S, and the schedule verifies.
+// Why the two phases' ingress bounds of an All-Reduce do not add up. Three
+// NPUs: 0 -> 1, 0 -> 2 and 2 -> 1 are slow (a 1 MB chunk takes S = 1 ms),
+// 1 -> 0, 1 -> 2 and 2 -> 0 fast (1 us). chunks(4): 12 chunks of 1 MB.
+// NPU 1 needs 8 chunks over 2 slow in-links (All-Gather ingress 4 S) and
+// NPU 0 sends 8 over 2 slow out-links (Reduce-Scatter, the transposed
+// ingress, 4 S): a sum would say 8 S. But NPU 0's out-links and NPU 1's
+// in-links can be busy at the same time: chunks 0-3 (A) are reduced at 0
+// from fast contributions, 4-7 (B) at 1 from NPU 0's sum with NPU 2's,
+// 8-11 (C) at 2; 0 -> 1 carries B, B, A, ... and 0 -> 2 carries A, C, C,
+// ..., which 2 -> 1 forwards one slot later. The last chunk lands at 8
+// fast hops + 7 S, and the schedule verifies.
 TEST(LowerBoundsTest, PipelinedAllReduceBeatsTheSumOfIngress) {
   constexpr int64_t kS = 1000 * kUs, kF = kUs;
   TopologySpec topology;
@@ -533,10 +542,10 @@ TEST(LowerBoundsTest, PipelinedAllReduceBeatsTheSumOfIngress) {
   std::optional<LowerBounds> b =
       computeCollectiveBounds(net, spec, LinkModel::Blocking);
   ASSERT_TRUE(b);
-  EXPECT_EQ(b->ingressPs, 8 * kS);
-  EXPECT_LT(time, b->ingressPs);
-  EXPECT_GE(time, b->forAnyPhases().best());
-  EXPECT_FALSE(certify(time, b->forAnyPhases()).contradiction);
+  EXPECT_EQ(b->ingressPs, 4 * kS);
+  EXPECT_LT(time, 8 * kS);
+  EXPECT_GE(time, b->best());
+  EXPECT_FALSE(certify(time, *b).contradiction);
 }
 
 TEST(LowerBoundsTest, BestNamesTheLargestBound) {
@@ -555,6 +564,9 @@ TEST(LowerBoundsTest, BestNamesTheLargestBound) {
   b.occupancyPs = 10;
   EXPECT_STREQ(b.bestName(), "occupancy");
   EXPECT_EQ(b.best(), 10);
+  b.volumePs = 11;
+  EXPECT_STREQ(b.bestName(), "volume");
+  b.volumePs = 1;
   // A tie goes to the first in report order.
   b.discretePs = 10;
   EXPECT_STREQ(b.bestName(), "discrete");

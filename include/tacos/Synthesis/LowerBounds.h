@@ -17,6 +17,8 @@
 //             small networks), the discrete count on the links into S for
 //             the chunks S needs and lacks, and on the links out of S for
 //             the chunks only S holds and others need
+//   volume:   All-Reduce over every NPU: 2(N-1) transfers per chunk, by
+//             the discrete count over every link of the network
 // The bounds are generalized to any Problem through its deliveries: every
 // destination v must receive deliveries(v) chunks over its in-links.
 //
@@ -43,10 +45,11 @@ enum class BoundKind : uint8_t {
   Load,
   Path,
   Occupancy,
+  Volume,
 };
 
-/// "ingress", "latency", "discrete", "cut", "load", "path", "occupancy":
-/// the names reports print.
+/// "ingress", "latency", "discrete", "cut", "load", "path", "occupancy",
+/// "volume": the names reports print.
 const char *boundName(BoundKind kind);
 
 struct LowerBounds {
@@ -61,13 +64,10 @@ struct LowerBounds {
   int64_t pathPs = 0;
   int64_t occupancyPs = 0;
 
-  /// All-Reduce only: the larger of its two phases' ingress bounds.
-  /// `ingressPs` adds them up, which bounds an All-Reduce whose
-  /// All-Gather starts after the whole Reduce-Scatter (strict phases). With
-  /// pipelined phases an NPU's out-links may carry Reduce-Scatter chunks
-  /// while another NPU's in-links already carry All-Gather ones, so only
-  /// each phase's bound holds on its own (docs/Reports.md, Certificates).
-  std::optional<int64_t> pipelinedIngressPs;
+  /// All-Reduce over every NPU only: every chunk needs 2(N-1) transfers
+  /// (one-way gossip), and all links of the network together finish
+  /// at most count_e(T) each by T (the discrete count).
+  std::optional<int64_t> volumePs;
 
   /// The bound `kind`; nullopt where not computed.
   std::optional<int64_t> get(BoundKind kind) const;
@@ -76,9 +76,6 @@ struct LowerBounds {
   /// Which bound best() is (the first in report order on a tie).
   BoundKind bestKind() const;
   const char *bestName() const { return boundName(bestKind()); }
-  /// The bounds that hold for any schedule of the collective, whatever its
-  /// phases: for an All-Reduce, ingress becomes pipelinedIngressPs.
-  LowerBounds forAnyPhases() const;
 };
 
 /// What the lower bounds prove about a schedule that finishes at `timePs`.
@@ -105,8 +102,7 @@ struct OptimalityCertificate {
 
 /// The certificate of a schedule that finishes at `timePs` (a time the
 /// caller has verified or simulated, never one an input claims) against
-/// `bounds` (for an All-Reduce that may pipeline its phases, pass
-/// bounds.forAnyPhases()).
+/// `bounds`.
 OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds);
 
 /// Lower bounds of a non-combining problem on a network without switches.
@@ -118,8 +114,11 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
 /// Lower bounds of any collective (combining or not), or nullopt on a
 /// network with switches or undecided bandwidths. Reduce-Scatter and Reduce
 /// are time-reversed All-Gather and Broadcast on G^T, so their duals'
-/// bounds there hold. An All-Reduce receives twice what an All-Gather does
-/// (ingress adds up); the other bounds hold per phase.
+/// bounds there hold. An All-Reduce is bounded by each of its phases (the
+/// larger of the two bounds of each kind) and by volume. The phases'
+/// ingress bounds do not add up: with pipelined phases one NPU's out-links
+/// may carry Reduce-Scatter chunks while another's in-links already carry
+/// All-Gather ones (LowerBoundsTest, PipelinedAllReduceBeatsTheSumOfIngress).
 std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
                                                    const CollectiveSpec &spec,
                                                    LinkModel model);
