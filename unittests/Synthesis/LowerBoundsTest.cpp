@@ -614,6 +614,40 @@ TEST(LowerBoundsTest, CertificateOfASlowerSchedule) {
                           "wrong bound or time");
 }
 
+// What a report says of an exact search's result (issue 17): proved by the
+// search, certified by a bound, or the gap to the tighter of the best proved
+// infeasible time and the best bound.
+TEST(LowerBoundsTest, ExactVerdicts) {
+  LowerBounds b;
+  b.discretePs = 282'100'000;
+  ExactVerdict v = judgeExact(300 * kUs, true, "every faster time is "
+                                               "infeasible", 299 * kUs, b);
+  EXPECT_TRUE(v.optimal);
+  EXPECT_EQ(v.text, "optimal: every faster time is infeasible");
+  v = judgeExact(300 * kUs, true, "", -1, std::nullopt);
+  EXPECT_EQ(v.text, "optimal: proved by the search");
+  // Nothing proved, but the time is the bound's.
+  v = judgeExact(282'100'000, false, "", -1, b);
+  EXPECT_TRUE(v.optimal);
+  EXPECT_EQ(v.proof, "equals the discrete lower bound (282.100 us)");
+  EXPECT_EQ(v.text, "optimal: equals the discrete lower bound (282.100 us)");
+  // A proved infeasible time above the bound is the tighter.
+  v = judgeExact(300 * kUs, false, "", 290 * kUs, b);
+  EXPECT_FALSE(v.optimal);
+  EXPECT_EQ(v.text,
+            "gap 1.0345 to the best proved infeasible time 290.000 us");
+  // Below the bound, the bound is.
+  v = judgeExact(300 * kUs, false, "", 200 * kUs, b);
+  EXPECT_EQ(v.text, "gap 1.0635 to the discrete lower bound (282.100 us)");
+  v = judgeExact(300 * kUs, false, "", -1, b);
+  EXPECT_EQ(v.text, "not proved optimal; gap 1.0635 to the discrete lower "
+                    "bound (282.100 us)");
+  v = judgeExact(300 * kUs, false, "", -1, std::nullopt);
+  EXPECT_EQ(v.text, "not proved optimal");
+  v = judgeExact(300 * kUs, false, "", 0, std::nullopt);
+  EXPECT_EQ(v.text, "gap n/a to the best proved infeasible time 0.000 us");
+}
+
 TEST(LowerBoundsTest, CertificateOfZeroAndUnreachable) {
   // One NPU: nothing to do, 0 ps is optimal.
   OptimalityCertificate c = certify(0, LowerBounds());
