@@ -16,10 +16,12 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -472,6 +474,43 @@ TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
       computeCollectiveBounds(network, spec, LinkModel::Blocking);
   ASSERT_TRUE(group);
   EXPECT_FALSE(group->volumePs);
+}
+
+// The premise of the volume bound: making every one of n NPUs hold the sum
+// of all n contributions takes 2(n-1) transfers (one-way gossip). Searched
+// breadth-first over who knows whose contribution, each transfer taking
+// the sender's latest set (transfers in flight together carry no more).
+TEST(LowerBoundsTest, AllReduceOfOneChunkNeedsTwoNMinusTwoTransfers) {
+  for (uint32_t n = 2; n <= 4; ++n) {
+    uint32_t full = (1u << n) - 1;
+    std::set<std::vector<uint32_t>> frontier;
+    std::vector<uint32_t> start;
+    for (uint32_t v = 0; v < n; ++v)
+      start.push_back(1u << v);
+    frontier.insert(start);
+    uint32_t transfers = 0;
+    auto done = [&] {
+      for (const std::vector<uint32_t> &known : frontier)
+        if (std::all_of(known.begin(), known.end(),
+                        [&](uint32_t k) { return k == full; }))
+          return true;
+      return false;
+    };
+    while (!done()) {
+      std::set<std::vector<uint32_t>> next;
+      for (const std::vector<uint32_t> &known : frontier)
+        for (uint32_t a = 0; a < n; ++a)
+          for (uint32_t b = 0; b < n; ++b)
+            if (a != b) {
+              std::vector<uint32_t> after = known;
+              after[b] |= known[a];
+              next.insert(after);
+            }
+      frontier = std::move(next);
+      ++transfers;
+    }
+    EXPECT_EQ(transfers, 2 * (n - 1)) << n << " NPUs";
+  }
 }
 
 // Why the two phases' ingress bounds of an All-Reduce do not add up. Three
