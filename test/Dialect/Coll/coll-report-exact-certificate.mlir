@@ -22,7 +22,7 @@ topo.network @uneven {
 coll.all_gather @ring on @ring4 size(4 MB)
 // CHECK-LABEL: algorithm @ring:
 // CHECK: certificate optimal: equals the discrete lower bound (42.000 us)
-// CHECK: exact 42.000 us (optimal: equals the discrete lower bound (42.000 us); 2 steps, 2 rounds; time / exact 1.0000)
+// CHECK: exact 42.000 us (optimal: equals the discrete lower bound{{.*}}; time / exact 1.0000)
 
 coll.all_gather @ag_uneven on @uneven size(4 MB)
 // CHECK-LABEL: algorithm @ag_uneven:
@@ -32,10 +32,10 @@ coll.all_gather @ag_uneven on @uneven size(4 MB)
 // nothing: "not proved optimal; gap ... to the path lower bound". Once it
 // starts from TACOS's schedule (issue 17 item 2) it may prove more; the
 // wordings are unit-tested (LowerBoundsTest, ExactVerdicts).
-// CHECK: exact {{[0-9.]+}} us ({{optimal: .*|not proved optimal; gap .*|gap .*}}; {{[0-9]+}} steps, {{[0-9]+}} rounds; time / exact {{[0-9.]+}})
+// CHECK: exact {{[0-9.]+}} us ({{optimal: .*|not proved optimal; gap .*|gap .*}}; time / exact {{[0-9.]+}})
 
 // JSON: "exact_optimal": true,
-// JSON-NEXT: "exact_proof": "equals the discrete lower bound (42.000 us)",
+// JSON-NEXT: "exact_proof": "equals the discrete lower bound{{.*}}",
 // JSON-NEXT: "exact_proved_infeasible_us": null,
 // JSON: "exact_us": 42,
 // JSON: "name": "ring"

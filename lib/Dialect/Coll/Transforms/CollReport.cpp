@@ -305,9 +305,15 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
          << (row.verifiedSmt ? ", verified by z3" : "") << ")\n";
       if (row.exactPs)
         os << "  exact        " << llvm::format("%.3f", toUs(*row.exactPs))
-           << " us  (" << row.exactVerdict << "; " << row.exactSteps
-           << " steps, " << row.exactRounds << " rounds; time / exact "
-           << formatRatio(ratio(row.timePs, *row.exactPs)) << ")\n";
+           << " us  (" << row.exactVerdict << "; "
+           // A search in time rather than in steps and rounds has none.
+           << (row.exactSteps || row.exactRounds
+                   ? llvm::formatv("{0} steps, {1} rounds; ", row.exactSteps,
+                                   row.exactRounds)
+                         .str()
+                   : std::string())
+           << "time / exact " << formatRatio(ratio(row.timePs, *row.exactPs))
+           << ")\n";
       else if (!row.exactNote.empty())
         os << "  exact        n/a (" << row.exactNote << ")\n";
       if (row.synthesisMs)
