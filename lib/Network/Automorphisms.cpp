@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -33,42 +34,90 @@ bool isPermutation(const NpuPermutation &p, uint32_t n) {
   return true;
 }
 
-/// Matches the links of every node u with those of p[u], both sorted by
-/// (image of destination, spec, id); sets (*image)[l] when asked. Fails as
-/// soon as the two sorted lists differ, which is exactly "p is not an
-/// automorphism" (out-links of every node suffice: each link is one node's
-/// out-link).
-bool matchLinks(const Network &net, const NpuPermutation &p,
-                std::vector<LinkId> *image) {
-  uint32_t n = net.numNpus();
-  if (net.numSwitches() != 0 || !isPermutation(p, n))
-    return false;
-  if (image)
-    image->assign(net.numLinks(), 0);
-  using Entry = std::tuple<uint32_t, SpecKey, LinkId>;
-  std::vector<Entry> from, to;
-  for (uint32_t u = 0; u < n; ++u) {
-    LinkRange outs = net.outLinks(u), imageOuts = net.outLinks(p[u]);
-    if (outs.size() != imageOuts.size())
-      return false;
-    from.clear();
-    to.clear();
-    for (LinkId l : outs)
-      from.emplace_back(p[net.dst(l)], specKey(net, l), l);
-    for (LinkId l : imageOuts)
-      to.emplace_back(net.dst(l), specKey(net, l), l);
-    std::sort(from.begin(), from.end());
-    std::sort(to.begin(), to.end());
-    for (size_t i = 0; i < from.size(); ++i) {
-      if (std::get<0>(from[i]) != std::get<0>(to[i]) ||
-          std::get<1>(from[i]) != std::get<1>(to[i]))
-        return false;
-      if (image)
-        (*image)[std::get<2>(from[i])] = std::get<2>(to[i]);
+/// Checks permutations against the links, pair by pair: p is an
+/// automorphism exactly when for every pair u->v with links, p[u]->p[v]
+/// has the same multiset of specs (each link is one pair's). Built once per
+/// network, so that checking a whole group costs a binary search per pair.
+class LinkMatcher {
+public:
+  explicit LinkMatcher(const Network &net) : net(net) {
+    // Spec ids in increasing spec order, so sorting by id sorts by spec.
+    std::map<SpecKey, uint32_t> specIds;
+    for (LinkId l = 0; l < net.numLinks(); ++l)
+      specIds.emplace(specKey(net, l), 0);
+    uint32_t next = 0;
+    for (auto &entry : specIds)
+      entry.second = next++;
+    std::vector<uint32_t> spec(net.numLinks());
+    for (LinkId l = 0; l < net.numLinks(); ++l)
+      spec[l] = specIds.at(specKey(net, l));
+    // One run per pair u->v: out-links come in increasing destination
+    // order, parallel ones together.
+    std::map<std::vector<uint32_t>, uint32_t> labelIds;
+    std::vector<uint32_t> specs;
+    runOffsets.push_back(0);
+    for (uint32_t u = 0; u < net.numNodes(); ++u) {
+      LinkRange outs = net.outLinks(u);
+      for (const LinkId *l = outs.begin(); l != outs.end();) {
+        Run run{net.dst(*l), 0, uint32_t(lanes.size()), 0};
+        for (; l != outs.end() && net.dst(*l) == run.dst; ++l)
+          lanes.push_back(*l);
+        run.count = uint32_t(lanes.size()) - run.first;
+        auto first = lanes.begin() + run.first;
+        std::sort(first, lanes.end(), [&](LinkId x, LinkId y) {
+          return std::make_pair(spec[x], x) < std::make_pair(spec[y], y);
+        });
+        specs.clear();
+        for (auto it = first; it != lanes.end(); ++it)
+          specs.push_back(spec[*it]);
+        run.label =
+            labelIds.try_emplace(specs, uint32_t(labelIds.size())).first->second;
+        runs.push_back(run);
+      }
+      runOffsets.push_back(uint32_t(runs.size()));
     }
   }
-  return true;
-}
+
+  /// Sets (*image)[l] to the image of link l when asked: the lanes of u->v,
+  /// ordered by (spec, id), map in order onto those of p[u]->p[v].
+  bool match(const NpuPermutation &p, std::vector<LinkId> *image) const {
+    uint32_t n = net.numNpus();
+    if (net.numSwitches() != 0 || !isPermutation(p, n))
+      return false;
+    if (image)
+      image->assign(net.numLinks(), 0);
+    for (uint32_t u = 0; u < n; ++u) {
+      const Run *from = runs.data() + runOffsets[u],
+                *fromEnd = runs.data() + runOffsets[u + 1],
+                *to = runs.data() + runOffsets[p[u]],
+                *toEnd = runs.data() + runOffsets[p[u] + 1];
+      if (fromEnd - from != toEnd - to)
+        return false;
+      for (const Run *r = from; r != fromEnd; ++r) {
+        uint32_t dst = p[r->dst];
+        const Run *t = std::lower_bound(
+            to, toEnd, dst, [](const Run &x, uint32_t d) { return x.dst < d; });
+        if (t == toEnd || t->dst != dst || t->label != r->label)
+          return false;
+        if (image)
+          for (uint32_t k = 0; k < r->count; ++k)
+            (*image)[lanes[r->first + k]] = lanes[t->first + k];
+      }
+    }
+    return true;
+  }
+
+private:
+  struct Run {
+    uint32_t dst;   ///< the pair is (owner node, dst)
+    uint32_t label; ///< id of the multiset of the pair's specs
+    uint32_t first, count; ///< its links: lanes[first .. first+count)
+  };
+  const Network &net;
+  std::vector<uint32_t> runOffsets; ///< node u's runs: [runOffsets[u], [u+1])
+  std::vector<Run> runs;
+  std::vector<LinkId> lanes;
+};
 
 /// True if every cycle of p has the same length, i.e. the cyclic group p
 /// generates acts freely.
@@ -95,7 +144,8 @@ bool hasEqualCycles(const NpuPermutation &p) {
 /// c -> c+1 of a ring, uni_ring or fully_connected dimension and the flip
 /// c -> size-1-c of a line of even size. Each acts freely on its coordinate,
 /// so the product group acts freely on the NPUs.
-std::vector<NpuPermutation> productGenerators(const Network &net) {
+std::vector<NpuPermutation> productGenerators(const Network &net,
+                                              const LinkMatcher &matcher) {
   const std::vector<DimSpec> &dims = net.productDims();
   std::vector<NpuPermutation> gens;
   uint32_t n = net.numNpus();
@@ -114,7 +164,7 @@ std::vector<NpuPermutation> productGenerators(const Network &net) {
       }
       // Checked rather than trusted: a wrong generator would make every
       // schedule the encodings build under it wrong.
-      if (isAutomorphism(net, g))
+      if (matcher.match(g, nullptr))
         gens.push_back(std::move(g));
     }
     stride *= size;
@@ -123,10 +173,13 @@ std::vector<NpuPermutation> productGenerators(const Network &net) {
 }
 
 /// Backtracking search for automorphisms that extend a free group by one
-/// more orbit of NPU 0. NPUs are first split into classes by colour
-/// refinement (an automorphism maps each class onto itself), then assigned
-/// in breadth-first order, so each NPU's image must be a neighbour of its
-/// parent's image: the branching is the degree, not N.
+/// more orbit of NPU 0. For a target t, NPUs are split into classes by
+/// colour refinement with 0 singled out on one side and t on the other (an
+/// automorphism with p[0] = t maps each class onto its counterpart), then
+/// assigned in breadth-first order, so each NPU's image must be a
+/// neighbour of its parent's image: the branching is at most the degree.
+/// Partial maps are cut as soon as they would fix an NPU modulo the group,
+/// give p cycles of two lengths, or (first pass) stop normalizing the group.
 class FreeSearch {
 public:
   FreeSearch(const Network &net, uint64_t budget)
@@ -136,35 +189,81 @@ public:
     buildOrder();
   }
 
-  /// Grows `group` (free, containing no element that maps 0 to `target`)
-  /// by an automorphism p with p[0] = target, choosing among the first few
-  /// that keep the group free the one that gives the largest group. False
-  /// if none was found within the budget.
-  bool extend(NpuSymmetry &group, uint32_t target) {
-    if (colour[target] != colour[0] || exhausted())
-      return false;
+  /// The groups <group, p> for the first few automorphisms p with
+  /// p[0] = target that keep the group free, largest first, without
+  /// repeats. `group` is free and has no element mapping 0 to `target`.
+  std::vector<NpuSymmetry> extensions(const NpuSymmetry &group,
+                                      uint32_t target) {
+    found.clear();
+    if (!mayMapZeroTo(target) || exhausted() || !individualize(target))
+      return {};
     base = &group;
-    best.reset();
-    accepted = 0;
-    p.assign(n, 0);
-    used.assign(n, 0);
-    p[0] = target;
-    used[target] = 1;
-    if (consistent(0, target))
-      search(1);
-    if (!best)
-      return false;
-    group = std::move(*best);
-    return true;
+    // orbit[v]: the least NPU of v's orbit under the group so far.
+    orbit.assign(n, 0);
+    for (uint32_t v = 0; v < n; ++v) {
+      orbit[v] = v;
+      for (const NpuPermutation &g : group.elements)
+        orbit[v] = std::min(orbit[v], g[v]);
+    }
+    // First only automorphisms that normalize the group (p g p^-1 in the
+    // group for every generator g): the translations of a torus commute,
+    // a dihedral group's reflection normalizes its rotations, and the
+    // constraint prunes hard. Then, if none, any automorphism.
+    for (bool normal : {true, false}) {
+      if (!normal && (!found.empty() || group.generators.empty()))
+        break;
+      normalizing = normal && !group.generators.empty();
+      if (normalizing)
+        prepareNormalizer(group);
+      stopAt = std::min(budget, nodes + budget / kShareOfBudget);
+      p.assign(n, kNone);
+      pinv.assign(n, kNone);
+      cycleLength = 0;
+      closedCycles = 0;
+      if (consistent(0, target) && place(order[0], target)) {
+        search(1);
+        unplace(order[0]);
+      }
+    }
+    // Largest first; among equals, in the order found.
+    std::vector<size_t> rank(found.size());
+    for (size_t i = 0; i < rank.size(); ++i)
+      rank[i] = i;
+    std::sort(rank.begin(), rank.end(), [&](size_t x, size_t y) {
+      return std::make_pair(found[y].order(), x) <
+             std::make_pair(found[x].order(), y);
+    });
+    std::vector<NpuSymmetry> sorted;
+    for (size_t i : rank)
+      sorted.push_back(std::move(found[i]));
+    return sorted;
   }
 
   bool exhausted() const { return nodes >= budget; }
 
+  /// False if colour refinement shows that no automorphism maps 0 to
+  /// target (then failing to reach it says nothing about the group).
+  bool mayMapZeroTo(uint32_t target) {
+    if (colour[target] != colour[0])
+      return false;
+    if (zeroMaps.empty())
+      zeroMaps.assign(n, -1);
+    if (zeroMaps[target] < 0)
+      zeroMaps[target] = individualize(target);
+    return zeroMaps[target];
+  }
+
 private:
-  /// Candidates kept per target before picking the one with the largest
-  /// group: enough to prefer a ring's rotation (order N) over its
-  /// reflections (order 2), which the search meets first.
-  static constexpr unsigned kCandidatesPerTarget = 8;
+  /// Extensions collected per target, and search nodes spent looking for
+  /// more once one is found: enough to prefer a ring's rotation (order N)
+  /// over the reflections the search meets first, without letting one
+  /// target with a huge stabilizer eat the whole budget.
+  static constexpr unsigned kExtensionsPerTarget = 8;
+  static constexpr uint64_t kNodesAfterFirst = 4096;
+  /// No target may take more than this fraction of the whole budget: one
+  /// that has no free extension (its search must visit every automorphism
+  /// mapping 0 to it) would otherwise leave nothing for the others.
+  static constexpr uint64_t kShareOfBudget = 8;
 
   uint32_t label(uint32_t u, uint32_t v) const {
     return labels[size_t(u) * n + v];
@@ -198,38 +297,67 @@ private:
     }
   }
 
-  /// Colour refinement (1-dimensional Weisfeiler-Leman): an NPU's next
-  /// colour is its colour with the multisets of (label, neighbour colour)
-  /// of its out- and in-pairs. Stops when the number of classes stops
-  /// growing. Colours are invariant under every automorphism.
-  void refineColours() {
-    colour.assign(n, 0);
-    size_t classes = 1;
-    std::vector<uint64_t> signature;
+  /// Colour refinement (1-dimensional Weisfeiler-Leman) on `copies`
+  /// disjoint copies of the network, vertex i being NPU i % n of copy
+  /// i / n: a vertex's next colour is its colour with the multisets of
+  /// (label, neighbour colour) of its out- and in-pairs. Stops when the
+  /// number of classes stops growing. Colours are invariant under every
+  /// automorphism that maps the starting colours onto themselves, and
+  /// comparable across the copies.
+  std::vector<uint32_t> refine(std::vector<uint32_t> colours) const {
+    size_t classes = std::set<uint32_t>(colours.begin(), colours.end()).size();
+    std::vector<uint64_t> signature, outs, ins;
     while (true) {
       std::map<std::vector<uint64_t>, uint32_t> ids;
-      std::vector<uint32_t> next(n);
-      for (uint32_t u = 0; u < n; ++u) {
-        signature.assign(1, colour[u]);
-        std::vector<uint64_t> outs, ins;
+      std::vector<uint32_t> next(colours.size());
+      for (size_t i = 0; i < colours.size(); ++i) {
+        uint32_t u = uint32_t(i % n);
+        size_t copy = i - u;
+        outs.clear();
+        ins.clear();
         for (uint32_t v : neighbours[u]) {
           if (uint32_t l = label(u, v))
-            outs.push_back(uint64_t(l) << 32 | colour[v]);
+            outs.push_back(uint64_t(l) << 32 | colours[copy + v]);
           if (uint32_t l = label(v, u))
-            ins.push_back(uint64_t(l) << 32 | colour[v]);
+            ins.push_back(uint64_t(l) << 32 | colours[copy + v]);
         }
         std::sort(outs.begin(), outs.end());
         std::sort(ins.begin(), ins.end());
+        signature.assign(1, colours[i]);
         signature.insert(signature.end(), outs.begin(), outs.end());
         signature.push_back(UINT64_MAX); // separates outs from ins
         signature.insert(signature.end(), ins.begin(), ins.end());
-        next[u] = ids.try_emplace(signature, uint32_t(ids.size())).first->second;
+        next[i] = ids.try_emplace(signature, uint32_t(ids.size())).first->second;
       }
-      colour = std::move(next);
+      colours = std::move(next);
       if (ids.size() == classes)
-        return;
+        return colours;
       classes = ids.size();
     }
+  }
+
+  void refineColours() { colour = refine(std::vector<uint32_t>(n, 0)); }
+
+  /// Refines the network with NPU 0 singled out against the network with
+  /// `target` singled out: an automorphism with p[0] = target maps every
+  /// NPU u to one of colour fromColour[u] in toColour (distances from 0
+  /// become distances from target, and so on). False if the class sizes
+  /// differ, i.e. no such automorphism exists.
+  bool individualize(uint32_t target) {
+    std::vector<uint32_t> start(2 * size_t(n));
+    uint32_t special = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+      start[v] = start[n + v] = colour[v];
+      special = std::max(special, colour[v] + 1);
+    }
+    start[0] = start[n + target] = special;
+    std::vector<uint32_t> joint = refine(std::move(start));
+    fromColour.assign(joint.begin(), joint.begin() + n);
+    toColour.assign(joint.begin() + n, joint.end());
+    std::vector<uint32_t> a = fromColour, b = toColour;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
   }
 
   /// Breadth-first order from NPU 0 (then from the first NPU of each other
@@ -267,6 +395,101 @@ private:
     return true;
   }
 
+  /// Sets p[u] = w unless that breaks what every element of the grown
+  /// group needs: p(u) in u's orbit under the group so far would make p
+  /// composed with some element fix u, and all cycles of p must have one
+  /// length (a closed cycle of another length, or an open chain longer than
+  /// that length, rejects).
+  bool place(uint32_t u, uint32_t w) {
+    if (orbit[w] == orbit[u])
+      return false;
+    p[u] = w;
+    pinv[w] = u;
+    if (normalizing && !conjugatesStay(u)) {
+      p[u] = kNone;
+      pinv[w] = kNone;
+      return false;
+    }
+    uint32_t x = w, length = 1;
+    while (x != u && p[x] != kNone) {
+      x = p[x];
+      ++length;
+    }
+    if (x == u) { // closed a cycle of `length` NPUs
+      if (cycleLength == 0 || cycleLength == length) {
+        cycleLength = length;
+        ++closedCycles;
+        return true;
+      }
+    } else {
+      for (uint32_t y = u; pinv[y] != kNone; y = pinv[y])
+        ++length;
+      if (cycleLength == 0 || length <= cycleLength)
+        return true;
+    }
+    releaseConjugates(u);
+    p[u] = kNone;
+    pinv[w] = kNone;
+    return false;
+  }
+
+  void unplace(uint32_t u) {
+    uint32_t x = p[u];
+    while (x != u && p[x] != kNone)
+      x = p[x];
+    if (x == u && --closedCycles == 0)
+      cycleLength = 0;
+    releaseConjugates(u);
+    pinv[p[u]] = kNone;
+    p[u] = kNone;
+  }
+
+  /// Tables for conjugatesStay: the element of the group mapping a to b
+  /// (at most one: the group is free) and the generators' inverses.
+  void prepareNormalizer(const NpuSymmetry &group) {
+    mapsTo.assign(size_t(n) * n, kNone);
+    for (uint32_t e = 0; e < group.order(); ++e)
+      for (uint32_t a = 0; a < n; ++a)
+        mapsTo[size_t(a) * n + group.elements[e][a]] = e;
+    generatorInverses.clear();
+    for (const NpuPermutation &g : group.generators)
+      generatorInverses.push_back(inverse(g));
+    conjugate.assign(group.generators.size(), kNone);
+    conjugateSetBy.assign(group.generators.size(), kNone);
+  }
+
+  /// With p[u] just set: for each generator g, p g p^-1 must be one element
+  /// h of the group, so every assigned pair p(x) -> p(g(x)) with x or g(x)
+  /// = u must be mapped by the same h. Records h when u fixes it first.
+  bool conjugatesStay(uint32_t u) {
+    for (size_t k = 0; k < base->generators.size(); ++k) {
+      uint32_t xs[2] = {u, generatorInverses[k][u]};
+      for (uint32_t x : xs) {
+        uint32_t gx = base->generators[k][x];
+        if (p[x] == kNone || p[gx] == kNone)
+          continue;
+        uint32_t h = mapsTo[size_t(p[x]) * n + p[gx]];
+        if (h != kNone && conjugate[k] == kNone) {
+          conjugate[k] = h;
+          conjugateSetBy[k] = u;
+        }
+        if (h == kNone || h != conjugate[k]) {
+          releaseConjugates(u);
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  void releaseConjugates(uint32_t u) {
+    if (!normalizing)
+      return;
+    for (size_t k = 0; k < conjugate.size(); ++k)
+      if (conjugateSetBy[k] == u)
+        conjugate[k] = conjugateSetBy[k] = kNone;
+  }
+
   /// Returns false to stop the whole search (budget spent or enough
   /// candidates).
   bool search(size_t pos) {
@@ -274,17 +497,14 @@ private:
       return leaf();
     uint32_t u = order[pos];
     auto tryImage = [&](uint32_t w) {
-      // w == u would fix u: no element of a free group fixes an NPU.
-      if (used[w] || w == u || colour[w] != colour[u])
+      if (pinv[w] != kNone || toColour[w] != fromColour[u])
         return true;
-      if (++nodes > budget)
+      if (++nodes > stopAt)
         return false;
-      if (!consistent(pos, w))
+      if (!consistent(pos, w) || !place(u, w))
         return true;
-      p[u] = w;
-      used[w] = 1;
       bool go = search(pos + 1);
-      used[w] = 0;
+      unplace(u);
       return go;
     };
     if (parentPos[pos] >= 0) {
@@ -300,31 +520,52 @@ private:
   }
 
   bool leaf() {
-    if (!hasEqualCycles(p))
+    if (!hasEqualCycles(p)) // place() should have ensured it
       return true;
     std::vector<NpuPermutation> gens = base->generators;
     gens.push_back(p);
     std::optional<NpuSymmetry> grown = generateFreeGroup(n, gens);
     if (!grown)
       return true;
-    if (!best || grown->order() > best->order())
-      best = std::move(grown);
-    return ++accepted < kCandidatesPerTarget && best->order() < n;
+    // Different p often generate the same group (a rotation and its
+    // powers): keep one.
+    std::vector<NpuPermutation> sorted = grown->elements;
+    std::sort(sorted.begin(), sorted.end());
+    for (const NpuSymmetry &f : found) {
+      if (f.order() != grown->order())
+        continue;
+      std::vector<NpuPermutation> other = f.elements;
+      std::sort(other.begin(), other.end());
+      if (other == sorted)
+        return true;
+    }
+    if (found.empty())
+      stopAt = std::min(budget, nodes + kNodesAfterFirst);
+    found.push_back(std::move(*grown));
+    return found.size() < kExtensionsPerTarget && found.back().order() < n;
   }
 
   const Network &net;
   uint32_t n;
-  uint64_t budget, nodes = 0;
+  uint64_t budget, nodes = 0, stopAt = 0;
   std::vector<uint32_t> labels;
   std::vector<std::vector<uint32_t>> neighbours;
   std::vector<uint32_t> colour, order;
+  /// Colours with 0 and the current target singled out (individualize).
+  std::vector<uint32_t> fromColour, toColour;
+  std::vector<int8_t> zeroMaps; ///< mayMapZeroTo's answers, -1: not asked
   std::vector<int64_t> parentPos;
-  // State of one extend() call.
+  // State of one extensions() call.
   const NpuSymmetry *base = nullptr;
-  std::optional<NpuSymmetry> best;
-  unsigned accepted = 0;
-  NpuPermutation p;
-  std::vector<char> used;
+  std::vector<NpuSymmetry> found;
+  static constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> orbit;
+  NpuPermutation p, pinv; ///< partial, kNone where unassigned
+  uint32_t cycleLength = 0, closedCycles = 0;
+  // The normalizing pass: see conjugatesStay.
+  bool normalizing = false;
+  std::vector<uint32_t> mapsTo, conjugate, conjugateSetBy;
+  std::vector<NpuPermutation> generatorInverses;
 };
 
 } // namespace
@@ -402,45 +643,81 @@ generateFreeGroup(uint32_t numNpus,
 }
 
 bool isAutomorphism(const Network &network, const NpuPermutation &p) {
-  return matchLinks(network, p, nullptr);
+  return LinkMatcher(network).match(p, nullptr);
 }
 
 std::vector<LinkId> linkPermutation(const Network &network,
                                     const NpuPermutation &p) {
   std::vector<LinkId> image;
-  if (!matchLinks(network, p, &image))
+  if (!LinkMatcher(network).match(p, &image))
     return {};
   return image;
 }
+
+namespace {
+
+/// Grows `group` one orbit of NPU 0 at a time, depth first over the few
+/// extensions found for the first NPU not yet in the orbit that has any,
+/// keeping the largest group met in `best`. Only targets outside the orbit
+/// are tried: an element that maps 0 into the orbit would fix 0 once
+/// composed with the inverse of the element already mapping 0 there. Each
+/// step at least doubles the order, so the depth is at most log2 N.
+/// Below the root, a group that fails to reach kDeadTargets targets (that
+/// some automorphism maps 0 to) is given up for the next sibling: a group
+/// that is part of a regular one reaches every such target, so the misses
+/// mean an earlier choice was wrong (a ring's reflection taken for a
+/// rotation).
+void grow(FreeSearch &search, const NpuSymmetry &group, uint32_t firstTarget,
+          bool root, NpuSymmetry &best) {
+  constexpr unsigned kDeadTargets = 2;
+  uint32_t n = uint32_t(group.elements[0].size());
+  if (group.order() > best.order())
+    best = group;
+  std::vector<char> inOrbit(n, 0);
+  for (const NpuPermutation &g : group.elements)
+    inOrbit[g[0]] = 1;
+  unsigned misses = 0;
+  for (uint32_t target = firstTarget; target < n; ++target) {
+    if (inOrbit[target] || !search.mayMapZeroTo(target))
+      continue;
+    if (best.order() == n || search.exhausted())
+      return;
+    std::vector<NpuSymmetry> next = search.extensions(group, target);
+    if (next.empty()) {
+      if (!root && ++misses == kDeadTargets)
+        return;
+      continue; // no free extension reaches target: try the next NPU
+    }
+    for (const NpuSymmetry &g : next) {
+      grow(search, g, target + 1, false, best);
+      if (best.order() == n)
+        return;
+    }
+    return;
+  }
+}
+
+} // namespace
 
 NpuSymmetry findFreeSymmetry(const Network &network) {
   uint32_t n = network.numNpus();
   if (network.numSwitches() != 0 || n > kMaxSymmetryNpus || n < 2)
     return trivialSymmetry(n);
+  LinkMatcher matcher(network);
   NpuSymmetry group = trivialSymmetry(n);
   if (!network.productDims().empty())
-    if (auto g = generateFreeGroup(n, productGenerators(network)))
+    if (auto g = generateFreeGroup(n, productGenerators(network, matcher)))
       group = std::move(*g);
   if (group.order() == n)
     return group; // regular: no free group is larger
-  // Grow the group one orbit of NPU 0 at a time: an element that maps 0 to
-  // an NPU already in the orbit would fix 0 after composing with the
-  // inverse of the one already there.
   FreeSearch search(network, kSymmetrySearchBudget);
-  std::vector<char> inOrbit(n, 0);
-  for (uint32_t target = 1; target < n && group.order() < n; ++target) {
-    for (const NpuPermutation &g : group.elements)
-      inOrbit[g[0]] = 1;
-    if (inOrbit[target])
-      continue;
-    search.extend(group, target);
-    if (search.exhausted())
-      break;
-  }
+  NpuSymmetry best = group;
+  grow(search, group, 1, true, best);
+  group = std::move(best);
   // The search builds elements from link labels, the check from the links
   // themselves: a bug in one is caught by the other.
   for (const NpuPermutation &g : group.elements)
-    if (!isAutomorphism(network, g))
+    if (!matcher.match(g, nullptr))
       return trivialSymmetry(n);
   return group;
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -297,6 +298,86 @@ TEST(AutomorphismsTest, SearchFindsRegularGroups) {
   NpuSymmetry t = findFreeSymmetry(torus);
   EXPECT_EQ(t.order(), 12u);
   expectFreeGroupOfAutomorphisms(torus, t);
+}
+
+// A regular group need not be abelian: the Cayley graph of the dihedral
+// group D_7 on a rotation r and a reflection s (each NPU g linked to g*r and
+// g*s) gets a group of order 14 from the search.
+TEST(AutomorphismsTest, SearchFindsNonAbelianGroups) {
+  const uint32_t m = 7, n = 2 * m;
+  // NPU i + m*j is r^i s^j; r^a s^b * r^c s^d = r^(a +- c) s^(b xor d).
+  auto mul = [&](uint32_t a, uint32_t b) {
+    uint32_t ai = a % m, aj = a / m, bi = b % m, bj = b / m;
+    return (ai + (aj ? m - bi : bi)) % m + m * (aj ^ bj);
+  };
+  NetworkBuilder b(n);
+  for (uint32_t g = 0; g < n; ++g) {
+    b.addLink(g, mul(g, 1), link());     // * r: one way
+    b.addLink(g, mul(g, m), link(50e9)); // * s: an involution, both ways
+  }
+  Network net = b.build();
+  NpuSymmetry g = findFreeSymmetry(net);
+  EXPECT_EQ(g.order(), n);
+  expectFreeGroupOfAutomorphisms(net, g);
+  bool abelian = true;
+  for (const NpuPermutation &x : g.elements)
+    for (const NpuPermutation &y : g.elements)
+      abelian = abelian && compose(x, y) == compose(y, x);
+  EXPECT_FALSE(abelian);
+}
+
+// A product that is not regular: the ring's rotations are free, the odd
+// line's flip is not, and no free group is larger than 4.
+TEST(AutomorphismsTest, OddLineTimesRing) {
+  Network net = dims({dim(DimKind::Line, 3), dim(DimKind::Ring, 4)});
+  NpuSymmetry g = findFreeSymmetry(net);
+  EXPECT_EQ(g.order(), 4u);
+  expectFreeGroupOfAutomorphisms(net, g);
+}
+
+// Components are searched too: two rings of 4 give a group of order 8 (the
+// rotations times the swap of the rings), NPUs without links any regular
+// group.
+TEST(AutomorphismsTest, DisconnectedNetworks) {
+  NetworkBuilder b(8);
+  for (uint32_t c = 0; c < 2; ++c)
+    for (uint32_t i = 0; i < 4; ++i) {
+      uint32_t u = c * 4 + i, v = c * 4 + (i + 1) % 4;
+      b.addLink(u, v, link());
+      b.addLink(v, u, link());
+    }
+  Network rings = b.build();
+  NpuSymmetry g = findFreeSymmetry(rings);
+  EXPECT_EQ(g.order(), 8u);
+  expectFreeGroupOfAutomorphisms(rings, g);
+  for (uint32_t n : {7u, 64u}) {
+    Network none = NetworkBuilder(n).build();
+    NpuSymmetry h = findFreeSymmetry(none);
+    EXPECT_EQ(h.order(), n);
+    expectFreeGroupOfAutomorphisms(none, h);
+  }
+}
+
+// Whatever the network, what comes back is a free group of automorphisms,
+// and quickly (random directed multigraphs, some disconnected, with two
+// link speeds).
+TEST(AutomorphismsTest, RandomNetworksGiveFreeGroups) {
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 200; ++trial) {
+    uint32_t n = 2 + rng() % 24;
+    NetworkBuilder b(n);
+    uint32_t links = rng() % (3 * n);
+    for (uint32_t i = 0; i < links; ++i) {
+      uint32_t u = rng() % n, v = rng() % n;
+      if (u != v)
+        b.addLink(u, v, link(rng() % 4 ? 25e9 : 50e9));
+    }
+    Network net = b.build();
+    NpuSymmetry g = findFreeSymmetry(net);
+    expectFreeGroupOfAutomorphisms(net, g);
+    if (testing::Test::HasFailure())
+      return;
+  }
 }
 
 TEST(AutomorphismsTest, SwitchesAndBadPermutations) {

@@ -48,11 +48,14 @@ struct NpuSymmetry {
 inline constexpr uint32_t kMaxSymmetryNpus = 512;
 
 /// Search nodes (partial permutations tried) findFreeSymmetry may spend on a
-/// network that is not a pure product of rings, lines and fully connected
-/// dimensions. A 64-NPU hypercube written as explicit links needs a few
-/// thousand; the cap keeps adversarial inputs at milliseconds, at the price
-/// of a smaller group (never a wrong one).
-inline constexpr uint64_t kSymmetrySearchBudget = 200'000;
+/// network that is not a regular pure product of rings, lines and fully
+/// connected dimensions; no single target NPU gets more than an eighth.
+/// A 64-NPU torus or hypercube written as explicit links needs a few
+/// hundred (under a millisecond), a fully connected 64 about 8,000; the cap
+/// keeps adversarial inputs (large automorphism groups without a free
+/// part, many components) near 10 ms, at the price of a smaller group,
+/// never a wrong one.
+inline constexpr uint64_t kSymmetrySearchBudget = 100'000;
 
 /// The group {identity} on `numNpus` NPUs.
 NpuSymmetry trivialSymmetry(uint32_t numNpus);
@@ -60,12 +63,16 @@ NpuSymmetry trivialSymmetry(uint32_t numNpus);
 /// The largest group of automorphisms acting freely on the NPUs that the
 /// search finds. Pure products of ring, uni_ring, fully_connected and line
 /// dimensions get their translations in closed form (a line of even length
-/// contributes its flip, which fixes no NPU; an odd line nothing); other
-/// networks are searched by backtracking over colour-refined NPU classes,
-/// growing the group greedily one orbit at a time within
-/// kSymmetrySearchBudget. Networks with switches, with more than
-/// kMaxSymmetryNpus NPUs, or with none found get the trivial group. Every
-/// returned element is checked with isAutomorphism.
+/// contributes its flip, which fixes no NPU; an odd line nothing). Other
+/// networks, and products whose translations are not regular, are searched:
+/// the group grows one orbit of NPU 0 at a time by an automorphism found by
+/// backtracking over colour-refined NPU classes (preferring ones that
+/// normalize the group so far, and the largest resulting group, with
+/// backtracking over these choices), within kSymmetrySearchBudget. A group
+/// of order N (regular) is as large as a free group gets, so the search
+/// stops there. Networks with switches, with more than kMaxSymmetryNpus
+/// NPUs, or with none found get the trivial group. Every returned element
+/// is checked against the links.
 NpuSymmetry findFreeSymmetry(const Network &network);
 
 /// True if p is a permutation of the NPUs that maps the network's links onto
