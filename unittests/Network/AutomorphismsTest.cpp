@@ -358,6 +358,20 @@ TEST(AutomorphismsTest, DisconnectedNetworks) {
   }
 }
 
+// Combining collectives run on the transposed network; reversing every link
+// keeps every automorphism, so G^T has the same group (found by search: the
+// transpose carries no product dims).
+TEST(AutomorphismsTest, TransposedNetworkKeepsTheGroup) {
+  Network uni = dims({dim(DimKind::UniRing, 6), dim(DimKind::Ring, 3)});
+  Network t = transposed(uni);
+  NpuSymmetry g = findFreeSymmetry(uni), h = findFreeSymmetry(t);
+  EXPECT_EQ(g.order(), 18u);
+  EXPECT_EQ(h.order(), 18u);
+  expectFreeGroupOfAutomorphisms(t, h);
+  for (const NpuPermutation &e : g.elements)
+    EXPECT_TRUE(isAutomorphism(t, e));
+}
+
 // Whatever the network, what comes back is a free group of automorphisms,
 // and quickly (random directed multigraphs, some disconnected, with two
 // link speeds).
