@@ -14,7 +14,8 @@ namespace {
 /// by it, in increasing id order.
 class ChunkClasses {
 public:
-  explicit ChunkClasses(const Problem &problem) : problem(problem) {
+  ChunkClasses(const Problem &problem, bool ignoreSizes)
+      : problem(problem), ignoreSizes(ignoreSizes) {
     rank.resize(problem.numChunks());
     for (uint32_t c = 0; c < problem.numChunks(); ++c) {
       std::vector<uint32_t> &members = classes[key(c, nullptr)];
@@ -66,7 +67,8 @@ private:
   /// Chunk c's key, or the key of its image under *p.
   std::vector<uint64_t> key(uint32_t c, const NpuPermutation *p) const {
     auto image = [&](uint32_t v) { return uint64_t(p ? (*p)[v] : v); };
-    std::vector<uint64_t> k{problem.chunkBytes(c), problem.numSources(c)};
+    std::vector<uint64_t> k{ignoreSizes ? 0 : problem.chunkBytes(c),
+                            problem.numSources(c)};
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i)
       k.push_back(image(problem.sources[i]));
@@ -82,6 +84,7 @@ private:
   }
 
   const Problem &problem;
+  bool ignoreSizes;
   std::map<std::vector<uint64_t>, std::vector<uint32_t>> classes;
   std::vector<uint32_t> rank; ///< chunk c's index within its class
 };
@@ -89,14 +92,15 @@ private:
 } // namespace
 
 std::optional<std::vector<uint32_t>>
-chunkPermutation(const Problem &problem, const NpuPermutation &p) {
-  return ChunkClasses(problem).map(p);
+chunkPermutation(const Problem &problem, const NpuPermutation &p,
+                 bool ignoreSizes) {
+  return ChunkClasses(problem, ignoreSizes).map(p);
 }
 
 NpuSymmetry restrictToInvariant(const NpuSymmetry &symmetry,
-                                const Problem &problem) {
+                                const Problem &problem, bool ignoreSizes) {
   uint32_t n = problem.numNpus;
-  ChunkClasses classes(problem);
+  ChunkClasses classes(problem, ignoreSizes);
   std::vector<const NpuPermutation *> kept;
   for (const NpuPermutation &g : symmetry.elements)
     if (classes.map(g))

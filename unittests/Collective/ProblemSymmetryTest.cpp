@@ -159,6 +159,15 @@ TEST(ProblemSymmetryTest, UnequalChunkSizesBreakInvariance) {
   expectSubgroup(sub, g);
   for (const NpuPermutation &p : sub.elements)
     expectMapsProblem(pr, p, *chunkPermutation(pr, p));
+  // Sizes ignored: every rotation, rank r's chunk onto rank p[r]'s.
+  NpuSymmetry all = restrictToInvariant(g, pr, /*ignoreSizes=*/true);
+  EXPECT_EQ(all.order(), 8u);
+  for (const NpuPermutation &p : g.elements) {
+    std::optional<std::vector<uint32_t>> image = chunkPermutation(pr, p, true);
+    ASSERT_TRUE(image);
+    for (uint32_t r = 0; r < 8; ++r)
+      EXPECT_EQ((*image)[r], p[r]);
+  }
 }
 
 TEST(ProblemSymmetryTest, WrongSizeIsNotInvariant) {

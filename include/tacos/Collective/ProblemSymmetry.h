@@ -26,14 +26,22 @@ namespace tacos {
 /// agree in size, sources and destinations are interchangeable; they map in
 /// increasing id order onto those of the image. Time linear in the chunk
 /// lists (implicit destinations are not expanded).
+///
+/// With `ignoreSizes`, chunk sizes do not count: a size that does not split
+/// evenly leaves chunks 1 B apart, which breaks exact invariance although a
+/// schedule's validity does not depend on sizes (only its time does, by a
+/// byte's worth per transfer).
 std::optional<std::vector<uint32_t>>
-chunkPermutation(const Problem &problem, const NpuPermutation &p);
+chunkPermutation(const Problem &problem, const NpuPermutation &p,
+                 bool ignoreSizes = false);
 
-/// The elements of `symmetry` under which the problem is invariant: a
-/// subgroup (the stabilizer of the problem), identity first, with a
-/// generator set of its own.
+/// The elements of `symmetry` under which the problem is invariant (in the
+/// sense of chunkPermutation with the same `ignoreSizes`): a subgroup (the
+/// stabilizer of the problem), identity first, with a generator set of its
+/// own.
 NpuSymmetry restrictToInvariant(const NpuSymmetry &symmetry,
-                                const Problem &problem);
+                                const Problem &problem,
+                                bool ignoreSizes = false);
 
 } // namespace tacos
 
