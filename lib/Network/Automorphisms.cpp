@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 #include <string>
 #include <tuple>
 
@@ -242,9 +241,10 @@ public:
   bool exhausted() const { return nodes >= budget; }
 
   /// False if colour refinement shows that no automorphism maps 0 to
-  /// target (then failing to reach it says nothing about the group).
+  /// target (then failing to reach it says nothing about the group), or if
+  /// the budget is spent.
   bool mayMapZeroTo(uint32_t target) {
-    if (colour[target] != colour[0])
+    if (colour[target] != colour[0] || exhausted())
       return false;
     if (zeroMaps.empty())
       zeroMaps.assign(n, -1);
@@ -297,64 +297,76 @@ private:
     }
   }
 
-  /// Colour refinement (1-dimensional Weisfeiler-Leman) on `copies`
-  /// disjoint copies of the network, vertex i being NPU i % n of copy
-  /// i / n: a vertex's next colour is its colour with the multisets of
-  /// (label, neighbour colour) of its out- and in-pairs. Stops when the
-  /// number of classes stops growing. Colours are invariant under every
-  /// automorphism that maps the starting colours onto themselves, and
-  /// comparable across the copies.
-  std::vector<uint32_t> refine(std::vector<uint32_t> colours) const {
-    size_t classes = std::set<uint32_t>(colours.begin(), colours.end()).size();
-    std::vector<uint64_t> signature, outs, ins;
-    while (true) {
-      std::map<std::vector<uint64_t>, uint32_t> ids;
-      std::vector<uint32_t> next(colours.size());
-      for (size_t i = 0; i < colours.size(); ++i) {
-        uint32_t u = uint32_t(i % n);
-        size_t copy = i - u;
-        outs.clear();
-        ins.clear();
+  /// Colour refinement (1-dimensional Weisfeiler-Leman): a vertex's next
+  /// colour hashes its colour with the multisets of (label, neighbour
+  /// colour) of its out- and in-pairs. Colours are hashes of what the
+  /// vertex sees within `rounds` steps, so they are invariant under every
+  /// automorphism that maps the starting colours onto themselves and
+  /// comparable between separate runs with as many rounds (a collision only
+  /// merges classes, which weakens the pruning but keeps it sound). With
+  /// rounds < 0, runs until the number of classes stops growing and
+  /// returns the rounds taken in *taken.
+  std::vector<uint64_t> refine(std::vector<uint64_t> colours, int rounds,
+                               int *taken = nullptr) {
+    auto classesOf = [](std::vector<uint64_t> c) {
+      std::sort(c.begin(), c.end());
+      return size_t(std::unique(c.begin(), c.end()) - c.begin());
+    };
+    size_t classes = rounds < 0 ? classesOf(colours) : 0;
+    std::vector<uint64_t> next(n);
+    for (int round = 0; rounds < 0 || round < rounds; ++round) {
+      for (uint32_t u = 0; u < n; ++u) {
+        // Sums of mixed values hash multisets without sorting.
+        uint64_t outs = 0, ins = 0;
         for (uint32_t v : neighbours[u]) {
           if (uint32_t l = label(u, v))
-            outs.push_back(uint64_t(l) << 32 | colours[copy + v]);
+            outs += mix(colours[v] + uint64_t(l) * 0x9e3779b97f4a7c15ULL);
           if (uint32_t l = label(v, u))
-            ins.push_back(uint64_t(l) << 32 | colours[copy + v]);
+            ins += mix(colours[v] + uint64_t(l) * 0xc2b2ae3d27d4eb4fULL);
         }
-        std::sort(outs.begin(), outs.end());
-        std::sort(ins.begin(), ins.end());
-        signature.assign(1, colours[i]);
-        signature.insert(signature.end(), outs.begin(), outs.end());
-        signature.push_back(UINT64_MAX); // separates outs from ins
-        signature.insert(signature.end(), ins.begin(), ins.end());
-        next[i] = ids.try_emplace(signature, uint32_t(ids.size())).first->second;
+        next[u] = mix(colours[u] ^ mix(outs + 1) ^ mix(mix(ins + 2)));
       }
-      colours = std::move(next);
-      if (ids.size() == classes)
-        return colours;
-      classes = ids.size();
+      nodes += n;
+      colours.swap(next);
+      if (rounds < 0) {
+        size_t now = classesOf(colours);
+        if (now == classes) {
+          if (taken)
+            *taken = round + 1;
+          return colours;
+        }
+        classes = now;
+      }
     }
+    return colours;
   }
 
-  void refineColours() { colour = refine(std::vector<uint32_t>(n, 0)); }
+  static uint64_t mix(uint64_t x) { // splitmix64's finalizer
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  }
 
-  /// Refines the network with NPU 0 singled out against the network with
-  /// `target` singled out: an automorphism with p[0] = target maps every
+  void refineColours() { colour = refine(std::vector<uint64_t>(n, 0), -1); }
+
+  /// Refines the network with NPU 0 singled out, and with `target` singled
+  /// out, for as many rounds: an automorphism with p[0] = target maps every
   /// NPU u to one of colour fromColour[u] in toColour (distances from 0
   /// become distances from target, and so on). False if the class sizes
   /// differ, i.e. no such automorphism exists.
   bool individualize(uint32_t target) {
-    std::vector<uint32_t> start(2 * size_t(n));
-    uint32_t special = 0;
-    for (uint32_t v = 0; v < n; ++v) {
-      start[v] = start[n + v] = colour[v];
-      special = std::max(special, colour[v] + 1);
+    constexpr uint64_t kSingledOut = 0x5bd1e9955bd1e995ULL;
+    if (fromColour.empty()) {
+      std::vector<uint64_t> start = colour;
+      start[0] = mix(start[0] ^ kSingledOut);
+      fromColour = refine(std::move(start), -1, &fromRounds);
     }
-    start[0] = start[n + target] = special;
-    std::vector<uint32_t> joint = refine(std::move(start));
-    fromColour.assign(joint.begin(), joint.begin() + n);
-    toColour.assign(joint.begin() + n, joint.end());
-    std::vector<uint32_t> a = fromColour, b = toColour;
+    std::vector<uint64_t> start = colour;
+    start[target] = mix(start[target] ^ kSingledOut);
+    toColour = refine(std::move(start), fromRounds);
+    std::vector<uint64_t> a = fromColour, b = toColour;
     std::sort(a.begin(), a.end());
     std::sort(b.begin(), b.end());
     return a == b;
@@ -550,9 +562,12 @@ private:
   uint64_t budget, nodes = 0, stopAt = 0;
   std::vector<uint32_t> labels;
   std::vector<std::vector<uint32_t>> neighbours;
-  std::vector<uint32_t> colour, order;
-  /// Colours with 0 and the current target singled out (individualize).
-  std::vector<uint32_t> fromColour, toColour;
+  std::vector<uint64_t> colour;
+  std::vector<uint32_t> order;
+  /// Colours with 0 and the current target singled out (individualize),
+  /// and the rounds 0's took to stabilize.
+  std::vector<uint64_t> fromColour, toColour;
+  int fromRounds = 0;
   std::vector<int8_t> zeroMaps; ///< mayMapZeroTo's answers, -1: not asked
   std::vector<int64_t> parentPos;
   // State of one extensions() call.

@@ -5,6 +5,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -497,6 +498,48 @@ TEST(AutomorphismsTest, SixtyFourNpusAreFast) {
     for (const NpuPermutation &e : g.elements)
       EXPECT_TRUE(preservesLinks(net, e));
   }
+}
+
+// At kMaxSymmetryNpus the search still reaches an explicit torus's 512
+// translations within its budget, and gives up on a random cubic graph
+// (colour refinement cannot split it, so every target costs a refinement)
+// in bounded time.
+TEST(AutomorphismsTest, LargeNetworksStayBounded) {
+  Network torus = explicitCopy(dims({dim(DimKind::Ring, 16),
+                                     dim(DimKind::Ring, 32)}));
+  NpuSymmetry g = findFreeSymmetry(torus);
+  EXPECT_EQ(g.order(), 512u);
+  for (const NpuPermutation &e : g.elements)
+    EXPECT_TRUE(isAutomorphism(torus, e));
+
+  std::mt19937 rng(5);
+  const uint32_t n = kMaxSymmetryNpus;
+  NetworkBuilder b(n);
+  std::set<std::pair<uint32_t, uint32_t>> pairs;
+  for (int matching = 0; matching < 3; ++matching) {
+    std::vector<uint32_t> perm(n);
+    for (uint32_t i = 0; i < n; ++i)
+      perm[i] = i;
+    std::shuffle(perm.begin(), perm.end(), rng);
+    for (uint32_t i = 0; i + 1 < n; i += 2) {
+      pairs.insert({perm[i], perm[i + 1]});
+      pairs.insert({perm[i + 1], perm[i]});
+    }
+  }
+  for (auto [u, v] : pairs)
+    b.addLink(u, v, link());
+  Network cubic = b.build();
+  auto start = std::chrono::steady_clock::now();
+  NpuSymmetry h = findFreeSymmetry(cubic);
+  double ms = std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+  std::printf("random cubic %u: order %zu in %.2f ms\n", n, h.order(), ms);
+  expectFreeGroupOfAutomorphisms(cubic, h);
+  EXPECT_LT(ms, 1000.0);
+
+  Network big = NetworkBuilder(kMaxSymmetryNpus + 1).build();
+  EXPECT_TRUE(findFreeSymmetry(big).isTrivial());
 }
 
 } // namespace
