@@ -122,10 +122,26 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       created->setAttr("coll.strict_phases_time",
                        b.getI64IntegerAttr(result.strictPhasesPs));
     if (options.algorithm == Algorithm::Exact) {
-      // The optimum's shape, for reports: fewest steps, then rounds.
-      created->setAttr("coll.exact_steps", b.getI64IntegerAttr(result.steps));
-      created->setAttr("coll.exact_rounds",
-                       b.getI64IntegerAttr(result.rounds));
+      // What the search proved, for reports: optimal or not, the largest
+      // time no schedule finishes by (ps, like coll.strict_phases_time),
+      // and why in one line.
+      if (result.steps) {
+        // SCCL's shape of the schedule (StepSearch.h), when known.
+        created->setAttr("coll.exact_steps",
+                         b.getI64IntegerAttr(result.steps));
+        created->setAttr("coll.exact_rounds",
+                         b.getI64IntegerAttr(result.rounds));
+      }
+      created->setAttr("coll.exact_optimal", b.getBoolAttr(result.optimal));
+      if (result.provedInfeasiblePs >= 0)
+        created->setAttr("coll.exact_infeasible_time",
+                         b.getI64IntegerAttr(result.provedInfeasiblePs));
+      created->setAttr("coll.exact_proof", b.getStringAttr(result.proof));
+      mlir::emitRemark(created->getLoc())
+          << "exact: " << (result.optimal ? "optimal, " : "not proved optimal, ")
+          << result.proof << " (first found after "
+          << int64_t(result.firstBestMs) << " ms, searched "
+          << int64_t(result.synthesisMs) << " ms)";
     }
     numTransfers += count;
     return success();
