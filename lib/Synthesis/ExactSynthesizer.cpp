@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 namespace tacos {
 
@@ -146,12 +148,12 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
            finish(std::string("equals the ") + bestBoundName(bounds) +
                   " lower bound");
   auto gap = [&] {
-    std::string text = "gap: the optimum lies in (";
+    std::string text = "gap: the optimum lies in ";
     text += best.provedInfeasiblePs >= 0
-                ? formatTime(best.provedInfeasiblePs) +
+                ? "(" + formatTime(best.provedInfeasiblePs) +
                       " (no schedule finishes by it, Z3)"
-                : formatTime(lower) + " (" + bestBoundName(bounds) +
-                      " lower bound, inclusive)";
+                : "[" + formatTime(lower) + " (" + bestBoundName(bounds) +
+                      " lower bound)";
     return text + ", " + formatTime(best.timePs) + "]";
   };
 
@@ -171,12 +173,18 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   Z3_del_config(config);
   Z3_set_error_handler(ctx, ignoreErrors);
   std::string stopped;
+  bool triedBound = false;
   while (infeasible + 1 < feasible) {
     if (outOfTime()) {
       stopped = "the time limit stopped the search";
       break;
     }
-    int64_t horizon = infeasible + (feasible - infeasible) / 2;
+    // The bound first (often tight: one satisfiable call proves it), then
+    // bisection.
+    int64_t horizon = best.provedInfeasiblePs < 0 && !triedBound
+                          ? infeasible + 1
+                          : infeasible + (feasible - infeasible) / 2;
+    triedBound = true;
     if (slots.variables(horizon) > kMaxExactVariables) {
       stopped = "the encoding for " + formatTime(horizon * g) + " needs " +
                 std::to_string(slots.variables(horizon)) +
@@ -191,6 +199,11 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       if (found == Z3_L_TRUE)
         candidate = encoding.schedule();
     }
+    if (getenv("TACOS_EXACT_DEBUG"))
+      fprintf(stderr, "horizon %lld slots (g %lld ps) vars %llu: %d at %.0f ms\n",
+              (long long)horizon, (long long)g,
+              (unsigned long long)slots.variables(horizon), int(found),
+              msSince(started));
     if (found == Z3_L_UNDEF) {
       stopped = outOfTime() ? "the time limit stopped the search"
                             : "Z3 gave no answer for " +
@@ -225,6 +238,9 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   if (infeasible + 1 < feasible)
     return finish(gap() + "; " + stopped);
   best.optimal = true;
+  if (best.timePs <= lower)
+    return finish(std::string("equals the ") + bestBoundName(bounds) +
+                  " lower bound");
   if (best.provedInfeasiblePs >= 0)
     return finish("no schedule finishes by " +
                   formatTime(best.provedInfeasiblePs) +

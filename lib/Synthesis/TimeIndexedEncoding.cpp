@@ -7,6 +7,8 @@
 #include "TimeIndexedEncoding.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -117,7 +119,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(Z3_context ctx,
     : ctx(ctx), slots(slots) {
   // The SAT core with native cardinality constraints: much faster on
   // Boolean problems than the SMT core, and incremental enough for us.
-  solver = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, "QF_FD"));
+  solver = Z3_mk_solver(ctx);
   Z3_solver_inc_ref(ctx, solver);
   const Problem &problem = slots.problem;
   uint32_t n = problem.numNpus, chunks = problem.numChunks();
@@ -242,6 +244,12 @@ Z3_lbool TimeIndexedEncoding::check(unsigned timeoutMs) {
                        timeoutMs);
   Z3_solver_set_params(ctx, solver, params);
   Z3_params_dec_ref(ctx, params);
+  if (const char *dump = getenv("TACOS_EXACT_DUMP")) {
+    FILE *f = fopen(dump, "w");
+    fputs(Z3_solver_to_string(ctx, solver), f);
+    fputs("(check-sat)\n", f);
+    fclose(f);
+  }
   Z3_lbool result = Z3_solver_check(ctx, solver);
   if (result == Z3_L_TRUE) {
     if (model)
