@@ -54,23 +54,6 @@ uint32_t maxExactNpus(const Network &network) {
   return regular ? kMaxExactNpus : kMaxExactOtherNpus;
 }
 
-const char *bestBoundName(const LowerBounds &bounds) {
-  int64_t best = bounds.best();
-  if (bounds.cutPs && *bounds.cutPs == best)
-    return "cut";
-  if (bounds.loadPs && *bounds.loadPs == best)
-    return "load";
-  if (bounds.occupancyPs == best)
-    return "occupancy";
-  if (bounds.discretePs == best)
-    return "discrete";
-  if (bounds.pathPs == best)
-    return "path";
-  if (bounds.ingressPs == best)
-    return "ingress";
-  return "latency";
-}
-
 MemoryEstimate estimateExact(const Network &network, const ProblemShape &shape,
                              const AlgorithmOptions &) {
   MemoryEstimate estimate;
@@ -145,14 +128,14 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   };
   if (best.timePs <= lower)
     return best.optimal = true,
-           finish(std::string("equals the ") + bestBoundName(bounds) +
+           finish(std::string("equals the ") + bounds.bestName() +
                   " lower bound");
   auto gap = [&] {
     std::string text = "gap: the optimum lies in ";
     text += best.provedInfeasiblePs >= 0
                 ? "(" + formatTime(best.provedInfeasiblePs) +
                       " (no schedule finishes by it, Z3)"
-                : "[" + formatTime(lower) + " (" + bestBoundName(bounds) +
+                : "[" + formatTime(lower) + " (" + bounds.bestName() +
                       " lower bound)";
     return text + ", " + formatTime(best.timePs) + "]";
   };
@@ -239,13 +222,13 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     return finish(gap() + "; " + stopped);
   best.optimal = true;
   if (best.timePs <= lower)
-    return finish(std::string("equals the ") + bestBoundName(bounds) +
+    return finish(std::string("equals the ") + bounds.bestName() +
                   " lower bound");
   if (best.provedInfeasiblePs >= 0)
     return finish("no schedule finishes by " +
                   formatTime(best.provedInfeasiblePs) +
                   " (Z3), and schedules take multiples of " + formatTime(g));
-  return finish(std::string("equals the ") + bestBoundName(bounds) +
+  return finish(std::string("equals the ") + bounds.bestName() +
                 " lower bound rounded up to a multiple of " + formatTime(g) +
                 ", which every schedule takes");
 }
@@ -295,7 +278,7 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
   if (bounds && best.timePs <= bounds->best()) {
     best.optimal = true;
     best.proof =
-        std::string("equals the ") + bestBoundName(*bounds) + " lower bound";
+        std::string("equals the ") + bounds->bestName() + " lower bound";
     return best;
   }
   best.proof = "gap: the optimum lies in ";
@@ -304,7 +287,7 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
                   " (no schedule finishes by it, Z3)";
   else if (bounds)
     best.proof += "[" + formatTime(bounds->best()) + " (" +
-                  bestBoundName(*bounds) + " lower bound)";
+                  bounds->bestName() + " lower bound)";
   else
     best.proof += "[0";
   best.proof += ", " + formatTime(best.timePs) + "]";

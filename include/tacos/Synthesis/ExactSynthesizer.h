@@ -67,9 +67,6 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
 MemoryEstimate estimateExact(const Network &network, const ProblemShape &shape,
                              const AlgorithmOptions &options);
 
-/// The name of a bound equal to bounds.best() ("discrete", "cut", ...).
-const char *bestBoundName(const LowerBounds &bounds);
-
 } // namespace tacos
 
 #endif // TACOS_SYNTHESIS_EXACTSYNTHESIZER_H
