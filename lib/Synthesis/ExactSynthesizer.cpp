@@ -61,14 +61,15 @@ MemoryEstimate estimateExact(const Network &network, const ProblemShape &shape,
   estimate.remedy = "use fewer chunks";
   if (network.numNpus() > maxExactNpus(network))
     return estimate;
-  // Variables are about chunks x links x slots, capped by the budget (the
-  // search gives the encoding up beyond it). The horizon is not known
-  // before TACOS runs; assume 64 slots, the size of the networks' lower
-  // bounds here in time units, then the cap.
-  double variables = std::min(
-      double(kMaxExactVariables),
-      2 * shape.chunks * double(network.numLinks() + network.numNpus()) * 64);
-  estimate.add(variables, kExactBytesPerVariable, "Z3 variables");
+  // Literals are about chunks x links x slots x (occupancy + 7), capped by
+  // the budget (the search gives the encoding up beyond it). The horizon
+  // and the time unit are not known before TACOS runs; assume 64 slots of
+  // one slot's occupancy, about what the small networks here take, then
+  // the cap.
+  double literals =
+      std::min(double(kMaxExactLiterals),
+               shape.chunks * double(network.numLinks()) * 64 * 8);
+  estimate.add(literals, kExactBytesPerLiteral, "Z3 literals");
   return estimate;
 }
 
@@ -151,10 +152,6 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   int64_t infeasible = ceilDiv(lower, g) - 1;
   int64_t feasible = ceilDiv(best.timePs, g);
 
-  Z3_config config = Z3_mk_config();
-  Z3_context ctx = Z3_mk_context(config);
-  Z3_del_config(config);
-  Z3_set_error_handler(ctx, ignoreErrors);
   std::string stopped;
   bool triedBound = false;
   while (infeasible + 1 < feasible) {
@@ -168,24 +165,57 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
                           ? infeasible + 1
                           : infeasible + (feasible - infeasible) / 2;
     triedBound = true;
-    if (slots.variables(horizon) > kMaxExactVariables) {
+    SlotModel::Size size = slots.size(horizon);
+    if (size.variables > kMaxExactVariables ||
+        size.literals > kMaxExactLiterals) {
       stopped = "the encoding for " + formatTime(horizon * g) + " needs " +
-                std::to_string(slots.variables(horizon)) +
-                " variables, more than " + std::to_string(kMaxExactVariables);
+                (size.variables > kMaxExactVariables
+                     ? std::to_string(size.variables) +
+                           " variables, more than " +
+                           std::to_string(kMaxExactVariables)
+                     : std::to_string(size.literals) +
+                           " literals, more than " +
+                           std::to_string(kMaxExactLiterals));
       break;
     }
-    Z3_lbool found;
+    Z3_lbool found = Z3_L_UNDEF;
     Schedule candidate;
-    {
-      TimeIndexedEncoding encoding(ctx, slots, horizon);
-      found = encoding.check(unsigned(remainingMs()));
-      if (found == Z3_L_TRUE)
-        candidate = encoding.schedule();
+    // A context per encoding: Z3 keeps every term of a context until it is
+    // deleted.
+    auto solve = [&](bool symmetric, int64_t timeoutMs, Z3_lbool &answer) {
+      Z3_config config = Z3_mk_config();
+      Z3_context ctx = Z3_mk_context(config);
+      Z3_del_config(config);
+      Z3_set_error_handler(ctx, ignoreErrors);
+      {
+        TimeIndexedEncoding encoding(ctx, slots, horizon, symmetric);
+        if (getenv("TACOS_EXACT_DEBUG"))
+          fprintf(stderr, "built %d at %.0f ms\n", int(symmetric), msSince(started));
+        answer = encoding.check(unsigned(timeoutMs));
+        if (answer == Z3_L_TRUE)
+          candidate = encoding.schedule();
+      }
+      Z3_del_context(ctx);
+    };
+    if (slots.symmetryOrder > 1) {
+      // Symmetric schedules first, with half the time left: a smaller
+      // search that often finds one; its "no" proves nothing, so the full
+      // encoding follows.
+      int64_t left = remainingMs();
+      Z3_lbool symmetricFound;
+      solve(true, left ? std::max<int64_t>(1, left / 2) : 0, symmetricFound);
+      if (getenv("TACOS_EXACT_DEBUG"))
+        fprintf(stderr, "symmetric (order %zu) horizon %lld: %d at %.0f ms\n",
+                slots.symmetryOrder, (long long)horizon, int(symmetricFound),
+                msSince(started));
+      found = symmetricFound == Z3_L_TRUE ? Z3_L_TRUE : Z3_L_UNDEF;
     }
+    if (found != Z3_L_TRUE && !outOfTime())
+      solve(false, remainingMs(), found);
     if (getenv("TACOS_EXACT_DEBUG"))
-      fprintf(stderr, "horizon %lld slots (g %lld ps) vars %llu: %d at %.0f ms\n",
+      fprintf(stderr, "horizon %lld slots (g %lld ps) literals %llu: %d at %.0f ms\n",
               (long long)horizon, (long long)g,
-              (unsigned long long)slots.variables(horizon), int(found),
+              (unsigned long long)slots.size(horizon).literals, int(found),
               msSince(started));
     if (found == Z3_L_UNDEF) {
       stopped = outOfTime() ? "the time limit stopped the search"
@@ -203,7 +233,6 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     SimulationResult timed =
         compact(network, problem, std::move(candidate), options.model);
     if (!timed.error.empty() || timed.timePs > horizon * g) {
-      Z3_del_context(ctx);
       best.error = "internal error: exact schedule does not simulate" +
                    (timed.error.empty() ? " within its horizon"
                                         : ": " + timed.error);
@@ -217,7 +246,6 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     }
     feasible = ceilDiv(best.timePs, g);
   }
-  Z3_del_context(ctx);
   if (infeasible + 1 < feasible)
     return finish(gap() + "; " + stopped);
   best.optimal = true;

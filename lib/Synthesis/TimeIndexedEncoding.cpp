@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TimeIndexedEncoding.h"
+#include "tacos/Collective/ProblemSymmetry.h"
+#include "tacos/Network/Automorphisms.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -28,6 +30,7 @@ SlotModel::SlotModel(const Network &network, const Problem &problem,
   // cost for every chunk), lanes numbered as findLink numbers them.
   into.assign(n, {});
   outOf.assign(n, {});
+  std::vector<size_t> channelOf(network.numLinks(), 0);
   for (uint32_t u = 0; u < n; ++u) {
     std::map<uint32_t, std::vector<LinkId>> byDst;
     for (LinkId l : network.outLinks(u))
@@ -45,6 +48,7 @@ SlotModel::SlotModel(const Network &network, const Problem &problem,
           outOf[u].push_back(it->second);
         }
         channels[it->second].lanes.push_back(uint16_t(lane));
+        channelOf[l] = it->second;
       }
     }
   }
@@ -61,6 +65,23 @@ SlotModel::SlotModel(const Network &network, const Problem &problem,
   slot = zeroDuration ? 0 : g;
   if (!slot)
     return;
+  // Symmetries: chunk and channel images of each generator.
+  NpuSymmetry group =
+      restrictToInvariant(findFreeSymmetry(network), problem);
+  for (const NpuPermutation &p : group.generators) {
+    std::optional<std::vector<uint32_t>> chunkImage =
+        chunkPermutation(problem, p);
+    std::vector<LinkId> linkImage = linkPermutation(network, p);
+    if (!chunkImage || linkImage.empty())
+      continue;
+    Symmetry symmetry;
+    symmetry.chunk = std::move(*chunkImage);
+    for (const Channel &e : channels)
+      symmetry.channel.push_back(channelOf[linkImage[e.link]]);
+    symmetries.push_back(std::move(symmetry));
+  }
+  if (!symmetries.empty())
+    symmetryOrder = group.order();
   // The earliest slot each chunk can be at each NPU: shortest paths from
   // its sources, every hop its full duration.
   earliest.assign(chunks, std::vector<int64_t>(n, kNever));
@@ -98,8 +119,8 @@ int64_t SlotModel::duration(uint32_t c, size_t e) const {
   return costs.of(channels[e].link, c).duration / slot;
 }
 
-uint64_t SlotModel::variables(int64_t horizon) const {
-  uint64_t count = 0;
+SlotModel::Size SlotModel::size(int64_t horizon) const {
+  Size size;
   for (uint32_t c = 0; c < problem.numChunks(); ++c)
     for (size_t e = 0; e < channels.size(); ++e) {
       const Channel &ch = channels[e];
@@ -107,15 +128,19 @@ uint64_t SlotModel::variables(int64_t horizon) const {
         continue;
       int64_t first = earliest[c][ch.src];
       int64_t last = horizon - duration(c, e);
-      if (last >= first)
-        count += uint64_t(last - first + 1) * 2; // x, and h at the source
+      if (last < first)
+        continue;
+      // x, and about one h at its source; h is in three clauses.
+      uint64_t count = uint64_t(last - first + 1);
+      size.variables += 2 * count;
+      size.literals += count * (uint64_t(occupancy(c, e)) + 7);
     }
-  return count;
+  return size;
 }
 
 TimeIndexedEncoding::TimeIndexedEncoding(Z3_context ctx,
                                          const SlotModel &slots,
-                                         int64_t horizon)
+                                         int64_t horizon, bool symmetric)
     : ctx(ctx), slots(slots) {
   // The SAT core with native cardinality constraints: much faster on
   // Boolean problems than the SMT core, and incremental enough for us.
@@ -210,6 +235,15 @@ TimeIndexedEncoding::TimeIndexedEncoding(Z3_context ctx,
       }
     }
   }
+
+  // Symmetric schedules only: each variable equals its images.
+  if (symmetric)
+    for (const SlotModel::Symmetry &g : slots.symmetries)
+      for (const Var &v : vars) {
+        Z3_ast image = x(g.chunk[v.chunk], g.channel[v.channel], v.start);
+        assertAst(image ? Z3_mk_eq(ctx, v.ast, image)
+                        : Z3_mk_not(ctx, v.ast));
+      }
 
   // Capacity: at every slot, at most m transfers occupy a channel of m
   // lanes.

@@ -28,6 +28,10 @@
 //   - x[c][u->v][t] needs h[c][u][t], and h[c][u][t] needs h[c][u][t-1] or
 //     a receipt of c at u ending at slot t (sources hold c from slot 0);
 //   - at every slot at most m of channel e's transfers occupy it.
+// With symmetry (SCCL's idea), a group of NPU permutations that preserve
+// the network and the problem also permutes chunks and channels; asking
+// for schedules it maps onto themselves ties each orbit's variables
+// together.
 // Every duration must be at least one slot (the caller refuses zero
 // durations: a zero-time hop would let two receipts justify each other).
 //
@@ -63,8 +67,14 @@ public:
 
   /// g in picoseconds; 0 if some duration is zero (no exact encoding).
   int64_t slotPs() const { return slot; }
-  /// Variables (x and h) of the encoding for T slots: for the budget.
-  uint64_t variables(int64_t horizon) const;
+  /// The size of the encoding for T slots, for the budget: its variables
+  /// (x and h), and its literal occurrences (each x is in its receipt
+  /// constraints, its hold implication, and one capacity constraint per
+  /// slot it occupies: pipelined links with a small g make that large).
+  struct Size {
+    uint64_t variables = 0, literals = 0;
+  };
+  Size size(int64_t horizon) const;
 
   const Problem &problem;
   std::vector<Channel> channels;
@@ -75,6 +85,16 @@ public:
   std::vector<std::vector<int64_t>> earliest;
   /// Channels into and out of each NPU.
   std::vector<std::vector<size_t>> into, outOf;
+  /// Generators of the network's free automorphisms that keep the problem
+  /// (Automorphisms.h, ProblemSymmetry.h), as chunk and channel
+  /// permutations; empty if there are none.
+  struct Symmetry {
+    std::vector<uint32_t> chunk;
+    std::vector<size_t> channel;
+  };
+  std::vector<Symmetry> symmetries;
+  /// The order of the group they generate (1: none).
+  size_t symmetryOrder = 1;
 
 private:
   ChunkCosts costs;
@@ -83,9 +103,12 @@ private:
 
 class TimeIndexedEncoding {
 public:
-  /// Builds the encoding for `horizon` slots in `ctx`.
+  /// Builds the encoding for `horizon` slots in `ctx`. With `symmetric`,
+  /// only schedules the symmetries map onto themselves (x[c][e][t] ==
+  /// x[g(c)][g(e)][t]): smaller to search, so faster to satisfy, but
+  /// unsatisfiable proves nothing about other schedules.
   TimeIndexedEncoding(Z3_context ctx, const SlotModel &slots,
-                      int64_t horizon);
+                      int64_t horizon, bool symmetric = false);
   ~TimeIndexedEncoding();
   TimeIndexedEncoding(const TimeIndexedEncoding &) = delete;
   TimeIndexedEncoding &operator=(const TimeIndexedEncoding &) = delete;

@@ -37,13 +37,15 @@ uint32_t maxExactNpus(const Network &network);
 /// TACOS's seeds for the incumbent: options.trials, but at least this many.
 inline constexpr unsigned kExactIncumbentTrials = 20;
 
-/// The largest encoding handed to Z3, in Boolean variables (about chunks x
-/// links x slots, TimeIndexedEncoding.h): beyond it the search keeps TACOS's
-/// schedule and reports the gap to the bound. At ~1 kB per variable (Z3's
-/// terms, clauses and learnt clauses; measured on DGX-1) that is ~1 GB at
-/// most.
+/// The largest encoding handed to Z3 (TimeIndexedEncoding.h): variables
+/// are about chunks x links x slots, literals that times the slots a
+/// transfer occupies. Beyond either the search keeps the best schedule so
+/// far and reports the gap. Measured: 2.3 million literals (All-to-All on
+/// a pipelined ring(8), 161 slots) peak at 620 MB, Z3's learnt clauses
+/// included: about 250 B per literal, so ~1.2 GB at most.
 inline constexpr uint64_t kMaxExactVariables = 1000000;
-inline constexpr double kExactBytesPerVariable = 1000;
+inline constexpr uint64_t kMaxExactLiterals = 4000000;
+inline constexpr double kExactBytesPerLiteral = 300;
 
 /// The catalogue's run function for Algorithm::Exact (Algorithms.h). Reads
 /// `model`, `timeLimitMs` (wall-clock limit for the whole search; 0: none),
@@ -62,7 +64,7 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
                                          const AlgorithmOptions &options);
 
 /// Peak memory of synthesizeExact on a problem of this shape: TACOS's
-/// incumbent, then Z3 with at most kMaxExactVariables variables. Nothing
+/// incumbent, then Z3 with at most kMaxExactLiterals literals. Nothing
 /// for networks it refuses.
 MemoryEstimate estimateExact(const Network &network, const ProblemShape &shape,
                              const AlgorithmOptions &options);
