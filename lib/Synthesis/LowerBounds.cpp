@@ -693,6 +693,45 @@ OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds) {
   return certificate;
 }
 
+ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
+                        const std::string &proof, int64_t provedInfeasiblePs,
+                        const std::optional<LowerBounds> &bounds) {
+  ExactVerdict verdict;
+  std::optional<OptimalityCertificate> certificate;
+  if (bounds)
+    certificate = certify(timePs, *bounds);
+  if (provedOptimal) {
+    verdict.optimal = true;
+    verdict.proof = proof.empty() ? "proved by the search" : proof;
+  } else if (certificate && certificate->optimal) {
+    verdict.optimal = true;
+    verdict.proof = certificate->describe();
+  }
+  if (verdict.optimal) {
+    verdict.text = "optimal: " + verdict.proof;
+    return verdict;
+  }
+  // The optimum is above provedInfeasiblePs and at or above the best
+  // bound: the gap is to the larger of the two.
+  if (provedInfeasiblePs >= 0 &&
+      (!certificate || provedInfeasiblePs >= certificate->boundPs)) {
+    char gap[32] = "n/a", line[160];
+    if (provedInfeasiblePs > 0)
+      std::snprintf(gap, sizeof gap, "%.4f",
+                    double(timePs) / double(provedInfeasiblePs));
+    std::snprintf(line, sizeof line,
+                  "gap %s to the best proved infeasible time %.3f us", gap,
+                  double(provedInfeasiblePs) / 1e6);
+    verdict.text = line;
+    return verdict;
+  }
+  verdict.text = provedInfeasiblePs >= 0 ? "" : "not proved optimal";
+  if (certificate)
+    verdict.text +=
+        (verdict.text.empty() ? "" : "; ") + certificate->describe();
+  return verdict;
+}
+
 /// load: when every chunk goes from one source to one destination
 /// (All-to-All, Scatter, Gather), each chunk keeps some path of links busy
 /// for at least the sum of their occupancies, and no link is busy longer

@@ -16,10 +16,12 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -474,6 +476,43 @@ TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
   EXPECT_FALSE(group->volumePs);
 }
 
+// The premise of the volume bound: making every one of n NPUs hold the sum
+// of all n contributions takes 2(n-1) transfers (one-way gossip). Searched
+// breadth-first over who knows whose contribution, each transfer taking
+// the sender's latest set (transfers in flight together carry no more).
+TEST(LowerBoundsTest, AllReduceOfOneChunkNeedsTwoNMinusTwoTransfers) {
+  for (uint32_t n = 2; n <= 4; ++n) {
+    uint32_t full = (1u << n) - 1;
+    std::set<std::vector<uint32_t>> frontier;
+    std::vector<uint32_t> start;
+    for (uint32_t v = 0; v < n; ++v)
+      start.push_back(1u << v);
+    frontier.insert(start);
+    uint32_t transfers = 0;
+    auto done = [&] {
+      for (const std::vector<uint32_t> &known : frontier)
+        if (std::all_of(known.begin(), known.end(),
+                        [&](uint32_t k) { return k == full; }))
+          return true;
+      return false;
+    };
+    while (!done()) {
+      std::set<std::vector<uint32_t>> next;
+      for (const std::vector<uint32_t> &known : frontier)
+        for (uint32_t a = 0; a < n; ++a)
+          for (uint32_t b = 0; b < n; ++b)
+            if (a != b) {
+              std::vector<uint32_t> after = known;
+              after[b] |= known[a];
+              next.insert(after);
+            }
+      frontier = std::move(next);
+      ++transfers;
+    }
+    EXPECT_EQ(transfers, 2 * (n - 1)) << n << " NPUs";
+  }
+}
+
 // Why the two phases' ingress bounds of an All-Reduce do not add up. Three
 // NPUs: 0 -> 1, 0 -> 2 and 2 -> 1 are slow (a 1 MB chunk takes S = 1 ms),
 // 1 -> 0, 1 -> 2 and 2 -> 0 fast (1 us). chunks(4): 12 chunks of 1 MB.
@@ -612,6 +651,40 @@ TEST(LowerBoundsTest, CertificateOfASlowerSchedule) {
   EXPECT_FALSE(c.gap);
   EXPECT_EQ(c.describe(), "below the occupancy lower bound (40.000 us): a "
                           "wrong bound or time");
+}
+
+// What a report says of an exact search's result (issue 17): proved by the
+// search, certified by a bound, or the gap to the tighter of the best proved
+// infeasible time and the best bound.
+TEST(LowerBoundsTest, ExactVerdicts) {
+  LowerBounds b;
+  b.discretePs = 282'100'000;
+  ExactVerdict v = judgeExact(300 * kUs, true, "every faster time is "
+                                               "infeasible", 299 * kUs, b);
+  EXPECT_TRUE(v.optimal);
+  EXPECT_EQ(v.text, "optimal: every faster time is infeasible");
+  v = judgeExact(300 * kUs, true, "", -1, std::nullopt);
+  EXPECT_EQ(v.text, "optimal: proved by the search");
+  // Nothing proved, but the time is the bound's.
+  v = judgeExact(282'100'000, false, "", -1, b);
+  EXPECT_TRUE(v.optimal);
+  EXPECT_EQ(v.proof, "equals the discrete lower bound (282.100 us)");
+  EXPECT_EQ(v.text, "optimal: equals the discrete lower bound (282.100 us)");
+  // A proved infeasible time above the bound is the tighter.
+  v = judgeExact(300 * kUs, false, "", 290 * kUs, b);
+  EXPECT_FALSE(v.optimal);
+  EXPECT_EQ(v.text,
+            "gap 1.0345 to the best proved infeasible time 290.000 us");
+  // Below the bound, the bound is.
+  v = judgeExact(300 * kUs, false, "", 200 * kUs, b);
+  EXPECT_EQ(v.text, "gap 1.0635 to the discrete lower bound (282.100 us)");
+  v = judgeExact(300 * kUs, false, "", -1, b);
+  EXPECT_EQ(v.text, "not proved optimal; gap 1.0635 to the discrete lower "
+                    "bound (282.100 us)");
+  v = judgeExact(300 * kUs, false, "", -1, std::nullopt);
+  EXPECT_EQ(v.text, "not proved optimal");
+  v = judgeExact(300 * kUs, false, "", 0, std::nullopt);
+  EXPECT_EQ(v.text, "gap n/a to the best proved infeasible time 0.000 us");
 }
 
 TEST(LowerBoundsTest, CertificateOfZeroAndUnreachable) {

@@ -105,6 +105,23 @@ struct OptimalityCertificate {
 /// `bounds`.
 OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds);
 
+/// What is known of the optimum after an exact search returned a verified
+/// schedule of `timePs` (AlgorithmResult's fields): it is optimal if the
+/// search proved it or the bounds certify it; otherwise the optimum lies
+/// in (provedInfeasiblePs, timePs] and at or above the best bound.
+struct ExactVerdict {
+  bool optimal = false;
+  /// Why it is optimal: the search's proof, or the certificate's.
+  std::string proof;
+  /// One line for reports: "optimal: <proof>", "gap 1.0634 to the best
+  /// proved infeasible time 282.100 us", or "not proved optimal; gap
+  /// 1.0634 to the discrete lower bound (282.100 us)".
+  std::string text;
+};
+ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
+                        const std::string &proof, int64_t provedInfeasiblePs,
+                        const std::optional<LowerBounds> &bounds);
+
 /// Lower bounds of a non-combining problem on a network without switches.
 /// For a combining collective, pass its dual's problem and scale as the
 /// caller needs (Reduce-Scatter uses egress, the transpose of ingress).
