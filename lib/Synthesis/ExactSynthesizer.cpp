@@ -16,8 +16,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 
 namespace tacos {
 
@@ -189,8 +187,6 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       Z3_set_error_handler(ctx, ignoreErrors);
       {
         TimeIndexedEncoding encoding(ctx, slots, horizon, symmetric);
-        if (getenv("TACOS_EXACT_DEBUG"))
-          fprintf(stderr, "built %d at %.0f ms\n", int(symmetric), msSince(started));
         answer = encoding.check(unsigned(timeoutMs));
         if (answer == Z3_L_TRUE)
           candidate = encoding.schedule();
@@ -204,19 +200,10 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       int64_t left = remainingMs();
       Z3_lbool symmetricFound;
       solve(true, left ? std::max<int64_t>(1, left / 2) : 0, symmetricFound);
-      if (getenv("TACOS_EXACT_DEBUG"))
-        fprintf(stderr, "symmetric (order %zu) horizon %lld: %d at %.0f ms\n",
-                slots.symmetryOrder, (long long)horizon, int(symmetricFound),
-                msSince(started));
       found = symmetricFound == Z3_L_TRUE ? Z3_L_TRUE : Z3_L_UNDEF;
     }
     if (found != Z3_L_TRUE && !outOfTime())
       solve(false, remainingMs(), found);
-    if (getenv("TACOS_EXACT_DEBUG"))
-      fprintf(stderr, "horizon %lld slots (g %lld ps) literals %llu: %d at %.0f ms\n",
-              (long long)horizon, (long long)g,
-              (unsigned long long)slots.size(horizon).literals, int(found),
-              msSince(started));
     if (found == Z3_L_UNDEF) {
       stopped = outOfTime() ? "the time limit stopped the search"
                             : "Z3 gave no answer for " +

@@ -9,8 +9,6 @@
 #include "tacos/Network/Automorphisms.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -278,12 +276,6 @@ Z3_lbool TimeIndexedEncoding::check(unsigned timeoutMs) {
                        timeoutMs);
   Z3_solver_set_params(ctx, solver, params);
   Z3_params_dec_ref(ctx, params);
-  if (const char *dump = getenv("TACOS_EXACT_DUMP")) {
-    FILE *f = fopen(dump, "w");
-    fputs(Z3_solver_to_string(ctx, solver), f);
-    fputs("(check-sat)\n", f);
-    fclose(f);
-  }
   Z3_lbool result = Z3_solver_check(ctx, solver);
   if (result == Z3_L_TRUE) {
     if (model)

@@ -182,11 +182,6 @@ TEST(ExactSynthesizerTest, NeverWorseThanTacosNeverBelowTheBound) {
           EXPECT_EQ(exact.proof.rfind("gap: ", 0), 0u) << exact.proof;
         }
         byZ3 += exact.proof.find("(Z3)") != std::string::npos;
-        if (getenv("EXACT_TEST_LOG"))
-          printf("%s %s %d: %.0f ms, exact %lld tacos %lld bound %lld: %s\n",
-                 net.name, collectiveName(kind), int(model), exact.synthesisMs,
-                 (long long)exact.timePs, (long long)tacos.timePs,
-                 (long long)bounds->best(), exact.proof.c_str());
         ++cases;
       }
   // Most are settled within the short limit (about 3/4 on a quiet

@@ -73,7 +73,7 @@ coll.all_to_all @a2a_ring8 on @ring8 size(8 MB)
 // CHECK-DAG: coll.algorithm @bc_het {{.*}} time(103 us) attributes {coll.exact_infeasible_time = 102000000 : i64, coll.exact_optimal = true, coll.exact_proof = "no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us", coll.verified}
 // CHECK-DAG: coll.algorithm @a2a_ring8 {{.*}} time(168 us) attributes {coll.exact_optimal = true, coll.exact_proof = "equals the load lower bound", coll.verified}
 
-// REMARK-DAG: remark: exact: optimal, equals the discrete lower bound (first found after {{[0-9]+}} ms, searched {{[0-9]+}} ms)
+// REMARK-DAG: remark: exact: optimal, equals the discrete lower bound (first found after {{[0-9.]+}} ms, searched {{[0-9.]+}} ms)
 // REMARK-DAG: remark: exact: optimal, no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us (first found after
 
 // Stopped by the time limit: TACOS's schedule and the gap, no error.

@@ -14,6 +14,7 @@
 #include "tacos/Synthesis/Trials.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -140,8 +141,9 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       mlir::emitRemark(created->getLoc())
           << "exact: " << (result.optimal ? "optimal, " : "not proved optimal, ")
           << result.proof << " (first found after "
-          << int64_t(result.firstBestMs) << " ms, searched "
-          << int64_t(result.synthesisMs) << " ms)";
+          << llvm::formatv("{0:F1}", result.firstBestMs).str()
+          << " ms, searched "
+          << llvm::formatv("{0:F1}", result.synthesisMs).str() << " ms)";
     }
     numTransfers += count;
     return success();
