@@ -95,7 +95,7 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
            /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
            [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
     Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
-           "algorithm=exact: give up after this many milliseconds of Z3">,
+           "algorithm=exact: stop the search after this many milliseconds and keep the best schedule found">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
