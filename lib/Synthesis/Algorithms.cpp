@@ -267,6 +267,18 @@ MemoryEstimate estimateSynthesis(const Network &network,
       isCombining(spec.kind)
           ? estimateCombining(network, spec, dual, shape, options, transfers)
           : row.estimate(network, dual, shape, options, &transfers);
+  if (options.algorithm == Algorithm::Exact && isCombining(spec.kind)) {
+    // Then TACOS's whole collective, while the exact one is kept.
+    AlgorithmOptions heuristic = options;
+    heuristic.algorithm = Algorithm::Tacos;
+    heuristic.trials = std::max(options.trials, kExactIncumbentTrials);
+    double greedyTransfers = 0;
+    MemoryEstimate greedy = estimateCombining(network, spec, dual, shape,
+                                              heuristic, greedyTransfers);
+    addSchedule(greedy, transfers, true);
+    run = largest({&run, &greedy});
+    transfers = std::max(transfers, greedyTransfers);
+  }
   // The verifier runs on the finished schedule, after the synthesizer's
   // state is gone.
   MemoryEstimate verification;
