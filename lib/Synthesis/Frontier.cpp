@@ -207,6 +207,10 @@ FrontierResult synthesizeFrontier(const Network &network,
         }
         if (answer == Z3_L_FALSE)
           continue;
+        if (std::string error = encoding->checkModel(rounds); !error.empty()) {
+          result.error = error;
+          return result;
+        }
         FrontierPoint point;
         point.steps = steps;
         point.rounds = encoding->rounds();
@@ -242,6 +246,7 @@ FrontierResult synthesizeFrontier(const Network &network,
         point.betaPs = int64_t(double(point.rounds) * double(chunkBytes) /
                                    bandwidth * 1e12 +
                                0.5);
+        point.foundMs = elapsedMs();
         best = Ratio{point.rounds, c};
         result.points.push_back(std::move(point));
         found = true;

@@ -101,14 +101,17 @@ StepEncoding::StepEncoding(const Network &network, const Problem &problem,
   // assumptions.
   solver = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, "QF_FD"));
   Z3_solver_inc_ref(ctx, solver);
-  // Pseudo-Boolean constraints compiled to sorting networks: the DGX-1's
-  // (3 steps, 7 rounds, 6 chunks) All-Gather takes 0.3 s instead of 3-7 s
-  // with Z3's default native PB solver (docs/Algorithms.md). Set before any
-  // assertion: the SAT core reads it when it is created.
+  // Pseudo-Boolean constraints compiled to binary merge networks: the
+  // DGX-1's (3 steps, 7 rounds, 6 chunks) All-Gather takes 2-3 s instead of
+  // 3-9 s with Z3's native PB solver, 8 s with `circuit`, 23 s with
+  // `totalizer` or with cardinality constraints guarded by the x literals
+  // (docs/Algorithms.md). `sorting` is faster still but wrong in Z3 4.8.12:
+  // its models break the bandwidth constraints (checkModel catches that).
+  // Set before any assertion: the SAT core reads it when it is created.
   Z3_params params = Z3_mk_params(ctx);
   Z3_params_inc_ref(ctx, params);
   Z3_params_set_symbol(ctx, params, Z3_mk_string_symbol(ctx, "sat.pb.solver"),
-                       Z3_mk_string_symbol(ctx, "sorting"));
+                       Z3_mk_string_symbol(ctx, "binary_merge"));
   Z3_solver_set_params(ctx, solver, params);
   Z3_params_dec_ref(ctx, params);
 
@@ -240,7 +243,7 @@ Z3_lbool StepEncoding::checkOnce(unsigned timeoutMs,
   Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, "timeout"),
                      timeoutMs ? timeoutMs : UINT32_MAX);
   Z3_params_set_symbol(ctx, params, Z3_mk_string_symbol(ctx, "sat.pb.solver"),
-                       Z3_mk_string_symbol(ctx, "sorting"));
+                       Z3_mk_string_symbol(ctx, "binary_merge"));
   Z3_solver_set_params(ctx, solver, params);
   Z3_params_dec_ref(ctx, params);
   Z3_lbool result =
@@ -345,6 +348,35 @@ std::vector<StepSend> StepEncoding::sends() const {
   }
   std::sort(result.begin(), result.end());
   return result;
+}
+
+std::string StepEncoding::checkModel(unsigned rounds) const {
+  std::vector<unsigned> perStep = roundsPerStep();
+  unsigned total = 0;
+  for (unsigned r : perStep)
+    total += r;
+  if (total > rounds)
+    return "internal error: z3's model has " + std::to_string(total) +
+           " rounds, more than " + std::to_string(rounds);
+  std::map<std::pair<unsigned, uint32_t>, unsigned> load;
+  std::map<std::pair<uint32_t, uint32_t>, unsigned> received;
+  for (size_t i = 0; i < sendVars.size(); ++i) {
+    Z3_ast value;
+    Z3_model_eval(ctx, model, sendVars[i], true, &value);
+    if (Z3_get_bool_value(ctx, value) != Z3_L_TRUE)
+      continue;
+    auto [s, p, c] = sendKeys[i];
+    auto [u, v, m] = pairs[p];
+    if (++load[{s, p}] > m * perStep[s - 1])
+      return "internal error: z3's model sends more than " +
+             std::to_string(m * perStep[s - 1]) + " chunks over " +
+             std::to_string(u) + " -> " + std::to_string(v) + " in step " +
+             std::to_string(s);
+    if (++received[{c, v}] > 1)
+      return "internal error: z3's model sends chunk " + std::to_string(c) +
+             " to npu " + std::to_string(v) + " twice";
+  }
+  return "";
 }
 
 std::vector<unsigned> StepEncoding::roundsPerStep() const {
@@ -452,12 +484,21 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
       continue;
     // Fewest steps found; now the fewest rounds for that many steps.
     result.steps = steps;
+    if (std::string error = encoding.checkModel(steps * perStep);
+        !error.empty()) {
+      result.error = error;
+      return result;
+    }
     unsigned best = encoding.rounds();
     sends = encoding.sends();
     for (unsigned rounds = std::max(steps, roundsBound); rounds < best;
          ++rounds) {
       Z3_lbool fewer = encoding.check(rounds, remainingMs());
       if (fewer == Z3_L_TRUE) {
+        if (std::string error = encoding.checkModel(rounds); !error.empty()) {
+          result.error = error;
+          return result;
+        }
         best = encoding.rounds();
         sends = encoding.sends();
         break;

@@ -64,6 +64,10 @@ public:
   std::vector<StepSend> sends() const;
   std::vector<unsigned> roundsPerStep() const;
   unsigned rounds() const;
+  /// Re-checks the last model against the bandwidth, tree and `rounds`
+  /// constraints in plain C++ (a solver option once broke them); an
+  /// internal error message, empty if it holds.
+  std::string checkModel(unsigned rounds) const;
 
   /// False when some destination is farther (in hops) from every source of
   /// its chunk than `steps`: no check can succeed.

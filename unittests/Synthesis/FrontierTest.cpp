@@ -60,12 +60,16 @@ TEST(StepEncodingTest, Dgx1AllGatherBandwidthOptimalPoint) {
   StepEncoding encoding(network, problem, 3, 7);
   ASSERT_EQ(encoding.check(7, 0), Z3_L_TRUE);
   EXPECT_EQ(encoding.rounds(), 7u);
+  EXPECT_EQ(encoding.checkModel(7), "");
   std::vector<StepSend> sends = encoding.sends();
   // A tree per chunk: 48 chunks, each to 7 NPUs once.
   EXPECT_EQ(sends.size(), 48u * 7);
   AlgorithmResult timed = timeStepSchedule(network, problem, sends, {});
   EXPECT_EQ(timed.error, "");
   EXPECT_EQ(timed.numTransfers, 48u * 7);
+  // 7 rounds of one 1 MB chunk per link (0.3 us + 40 us): SCCL's cost, and
+  // the discrete lower bound of the link model.
+  EXPECT_EQ(timed.timePs, 7 * 40300000);
 }
 
 TEST(StepEncodingTest, BothRoundsSearchesAgree) {
@@ -79,8 +83,10 @@ TEST(StepEncodingTest, BothRoundsSearchesAgree) {
       StepEncoding encoding(network, problem, s, r);
       EXPECT_EQ(encoding.check(r, 0, search), sat ? Z3_L_TRUE : Z3_L_FALSE)
           << s << " " << r << " " << c;
-      if (sat)
+      if (sat) {
         EXPECT_LE(encoding.rounds(), r);
+        EXPECT_EQ(encoding.checkModel(r), "");
+      }
     }
   }
 }
@@ -119,7 +125,9 @@ TEST(FrontierTest, Dgx1AllGatherMatchesScclsFrontier) {
     EXPECT_TRUE(point.proved);
     EXPECT_EQ(point.spec.chunksPerRank, int64_t(point.chunks));
     EXPECT_EQ(point.result.error, "");
-    EXPECT_GT(point.result.timePs, 0);
+    // Every link moves at most r_s chunks per step: R rounds of one chunk.
+    int64_t chunkPs = 300000 + 6000000 / point.chunks * 40;
+    EXPECT_LE(point.result.timePs, int64_t(point.rounds) * chunkPs);
     // S * 0.3 us + R * (48 MB / (8 C)) / 25 GBps.
     EXPECT_EQ(point.alphaPs, int64_t(point.steps) * 300000);
     EXPECT_EQ(point.betaPs,

@@ -52,6 +52,8 @@ struct FrontierPoint {
   CollectiveSpec spec;
   /// SCCL's cost terms in ps: steps * alpha and rounds * chunkBytes / B.
   int64_t alphaPs = 0, betaPs = 0;
+  /// Milliseconds from the start of the search to this point.
+  double foundMs = 0;
   /// The schedule, timed by the simulator (options.model) and verified.
   AlgorithmResult result;
 };
