@@ -103,8 +103,8 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     not proved least); its time is the simulated one. The request itself is
     replaced by its points (its own `chunks` is not used). Non-combining
     collectives only; `frontier=true` with another algorithm, or
-    `max-chunks=0`, is an error.
-    ```mlir
+    `max-chunks=0`, is an error. For example (transfers left out):
+    ```
     coll.all_gather @ag on @dgx1 size(48 MB)
     // coll-synthesize="algorithm=exact frontier=true max-chunks=6":
     coll.algorithm @ag_s2_r3_c2 all_gather on @dgx1 size(48 MB) chunks(2)
