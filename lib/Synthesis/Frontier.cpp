@@ -5,7 +5,7 @@
 // lowest terms is tried with C = q, 2q, ... <= maxChunks (a schedule with C
 // chunks gives one with 2C by splitting every chunk, not the other way, so
 // the larger multiples can succeed where q fails). The first success is the
-// least R/C for S. Each (S, C) keeps one encoding, checked with several R.
+// least R/C for S.
 //
 //===----------------------------------------------------------------------===//
 
@@ -181,7 +181,6 @@ FrontierResult synthesizeFrontier(const Network &network,
     std::sort(ratios.begin(), ratios.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
 
-    std::map<unsigned, std::unique_ptr<StepEncoding>> encodings;
     bool proved = true, found = false, timedOut = false;
     for (auto &[ratio, cs] : ratios) {
       for (unsigned c : cs) {
@@ -190,16 +189,11 @@ FrontierResult synthesizeFrontier(const Network &network,
           break;
         }
         unsigned rounds = unsigned(ratio.num * (c / ratio.den));
-        std::unique_ptr<StepEncoding> &encoding = encodings[c];
-        if (!encoding) {
-          // The most rounds any later ratio at this step needs for C.
-          unsigned most = steps * perStep[c];
-          if (best)
-            most = std::min<unsigned>(
-                most, unsigned((best->num * c + best->den - 1) / best->den));
-          encoding = std::make_unique<StepEncoding>(network, problems[c],
-                                                    steps, most);
-        }
+        // One encoding per check, with exactly the rounds it allows: cheap
+        // to build (tens of ms), and fewer unary round variables than an
+        // encoding shared by the several R of one C.
+        auto encoding = std::make_unique<StepEncoding>(network, problems[c],
+                                                       steps, rounds);
         Z3_lbool answer = encoding->check(rounds, remainingMs());
         if (answer == Z3_L_UNDEF) {
           proved = false;

@@ -96,24 +96,7 @@ StepEncoding::StepEncoding(const Network &network, const Problem &problem,
   ctx = Z3_mk_context(config);
   Z3_del_config(config);
   Z3_set_error_handler(ctx, ignoreErrors);
-  // Boolean and pseudo-Boolean only: QF_FD is Z3's SAT core with native
-  // cardinality and PB constraints, incremental through push/pop and
-  // assumptions.
-  solver = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, "QF_FD"));
-  Z3_solver_inc_ref(ctx, solver);
-  // Pseudo-Boolean constraints compiled to binary merge networks: the
-  // DGX-1's (3 steps, 7 rounds, 6 chunks) All-Gather takes 2-3 s instead of
-  // 3-9 s with Z3's native PB solver, 8 s with `circuit`, 23 s with
-  // `totalizer` or with cardinality constraints guarded by the x literals
-  // (docs/Algorithms.md). `sorting` is faster still but wrong in Z3 4.8.12:
-  // its models break the bandwidth constraints (checkModel catches that).
-  // Set before any assertion: the SAT core reads it when it is created.
-  Z3_params params = Z3_mk_params(ctx);
-  Z3_params_inc_ref(ctx, params);
-  Z3_params_set_symbol(ctx, params, Z3_mk_string_symbol(ctx, "sat.pb.solver"),
-                       Z3_mk_string_symbol(ctx, "binary_merge"));
-  Z3_solver_set_params(ctx, solver, params);
-  Z3_params_dec_ref(ctx, params);
+  solver = makeSolver(0);
 
   uint32_t n = problem.numNpus, chunks = problem.numChunks();
   pairs = linkPairs(network);
@@ -229,6 +212,42 @@ StepEncoding::StepEncoding(const Network &network, const Problem &problem,
     }
 }
 
+Z3_solver StepEncoding::makeSolver(unsigned seed) {
+  // Boolean and pseudo-Boolean only: QF_FD is Z3's SAT core with native
+  // cardinality and PB constraints, incremental through push/pop and
+  // assumptions.
+  Z3_solver made =
+      Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, "QF_FD"));
+  Z3_solver_inc_ref(ctx, made);
+  // Pseudo-Boolean constraints compiled to binary merge networks: the
+  // DGX-1's (3 steps, 7 rounds, 6 chunks) All-Gather takes 2-3 s instead of
+  // 3-9 s with Z3's native PB solver, 8 s with `circuit`, 23 s with
+  // `totalizer` or with cardinality constraints guarded by the x literals
+  // (docs/Algorithms.md). `sorting` is faster still but wrong in Z3 4.8.12:
+  // its models break the bandwidth constraints (checkModel catches that).
+  // Both are read when the SAT core is created: before any assertion.
+  Z3_params params = Z3_mk_params(ctx);
+  Z3_params_inc_ref(ctx, params);
+  Z3_params_set_symbol(ctx, params, Z3_mk_string_symbol(ctx, "sat.pb.solver"),
+                       Z3_mk_string_symbol(ctx, "binary_merge"));
+  Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, "random_seed"),
+                     seed);
+  Z3_solver_set_params(ctx, made, params);
+  Z3_params_dec_ref(ctx, params);
+  return made;
+}
+
+void StepEncoding::reseed(unsigned seed) {
+  Z3_solver next = makeSolver(seed);
+  Z3_ast_vector all = Z3_solver_get_assertions(ctx, solver);
+  Z3_ast_vector_inc_ref(ctx, all);
+  for (unsigned i = 0; i < Z3_ast_vector_size(ctx, all); ++i)
+    Z3_solver_assert(ctx, next, Z3_ast_vector_get(ctx, all, i));
+  Z3_ast_vector_dec_ref(ctx, all);
+  Z3_solver_dec_ref(ctx, solver);
+  solver = next;
+}
+
 StepEncoding::~StepEncoding() {
   if (model)
     Z3_model_dec_ref(ctx, model);
@@ -269,16 +288,43 @@ Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
     std::vector<Z3_ast> all;
     for (auto &xs : extra)
       all.insert(all.end(), xs.begin(), xs.end());
-    Z3_solver_push(ctx, solver);
+    Z3_ast bound = nullptr;
     if (all.size() > rounds - steps) {
       std::vector<int> ones(all.size(), 1);
-      Z3_solver_assert(ctx, solver,
-                       Z3_mk_pble(ctx, unsigned(all.size()), all.data(),
-                                  ones.data(), int(rounds - steps)));
+      bound = Z3_mk_pble(ctx, unsigned(all.size()), all.data(), ones.data(),
+                         int(rounds - steps));
     }
-    Z3_lbool result = checkOnce(timeoutMs, {});
-    Z3_solver_pop(ctx, solver, 1);
-    return result;
+    // Satisfiable instances take anywhere from 0.4 s to a minute depending
+    // on the SAT core's random seed (heavy-tailed: the DGX-1's (3, 7, 6)
+    // takes 2-3 s with seed 0, 11 s with 1, 15 s with 2, 0.4 s with 3);
+    // unsatisfiable ones here take well under the first budget. So: a
+    // budget of 4 s, then 8, 16, ... s, each from a fresh solver with the
+    // next seed.
+    auto started = std::chrono::steady_clock::now();
+    for (unsigned attempt = 0;; ++attempt) {
+      unsigned budget = 4000u << std::min(attempt, 19u);
+      bool last = false;
+      if (timeoutMs) {
+        int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - started)
+                           .count();
+        if (used >= int64_t(timeoutMs))
+          return Z3_L_UNDEF;
+        if (int64_t(timeoutMs) - used <= budget) {
+          budget = unsigned(int64_t(timeoutMs) - used);
+          last = true;
+        }
+      }
+      if (attempt > 0)
+        reseed(attempt);
+      Z3_solver_push(ctx, solver);
+      if (bound)
+        Z3_solver_assert(ctx, solver, bound);
+      Z3_lbool result = checkOnce(budget, {});
+      Z3_solver_pop(ctx, solver, 1);
+      if (result != Z3_L_UNDEF || last)
+        return result;
+    }
   }
 
   // Enumerated: every way of giving each step 1 + e_s rounds, sum e_s =

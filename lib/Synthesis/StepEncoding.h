@@ -84,6 +84,11 @@ public:
 private:
   Z3_lbool checkOnce(unsigned timeoutMs, const std::vector<Z3_ast> &assumed);
   Z3_ast fresh(const char *prefix);
+  /// A QF_FD solver with binary-merge PB networks and this random seed.
+  Z3_solver makeSolver(unsigned seed);
+  /// Moves every assertion to a fresh solver with another seed (a restart:
+  /// the seed is only read when the SAT core is created).
+  void reseed(unsigned seed);
 
   Z3_context ctx;
   Z3_solver solver;
