@@ -10,8 +10,9 @@
 //
 // This was `algorithm=exact` before exact became a time-optimal search
 // (ExactSynthesizer.h); fewest steps is not fewest time under a link
-// model, so the catalogue no longer calls it, but SCCL's (steps, rounds)
-// view of an algorithm is built on it.
+// model, so the catalogue no longer calls it. SCCL's Pareto frontier
+// (Frontier.h) is built on its encoding (lib/Synthesis/StepEncoding.h,
+// which defines synthesizeFewestSteps).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,12 +27,9 @@
 
 namespace tacos {
 
-/// Networks up to this many NPUs are accepted.
+/// Networks up to this many NPUs are accepted (by the frontier; the
+/// caller checks).
 inline constexpr uint32_t kMaxStepSearchNpus = 16;
-
-/// Bytes per Z3 term of the encoding, the solver's copies included
-/// (measured: ExactSynthesizerTest, estimate vs. peak RSS).
-inline constexpr double kExactBytesPerTerm = 400;
 
 /// Reads `model`, `timeLimitMs` (wall-clock limit for all Z3 calls
 /// together; 0: none) and `maxSteps` (give up beyond this many steps), and
@@ -39,13 +37,6 @@ inline constexpr double kExactBytesPerTerm = 400;
 AlgorithmResult synthesizeFewestSteps(const Network &network,
                                       const Problem &problem,
                                       const AlgorithmOptions &options);
-
-/// Peak memory of synthesizeFewestSteps on a problem of this shape: Z3
-/// terms of every step count tried (the context keeps them all), at most
-/// options.maxSteps of them. Nothing for networks it refuses.
-MemoryEstimate estimateFewestSteps(const Network &network,
-                                   const ProblemShape &shape,
-                                   const AlgorithmOptions &options);
 
 } // namespace tacos
 
