@@ -125,10 +125,11 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     best.proof = std::move(proof);
     return std::move(best);
   };
-  if (best.timePs <= lower)
-    return best.optimal = true,
-           finish(std::string("equals the ") + bounds.bestName() +
+  if (best.timePs <= lower) {
+    best.optimal = true;
+    return finish(std::string("equals the ") + bounds.bestName() +
                   " lower bound");
+  }
   auto gap = [&] {
     std::string text = "gap: the optimum lies in ";
     text += best.provedInfeasiblePs >= 0
