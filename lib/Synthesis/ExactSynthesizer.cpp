@@ -216,8 +216,14 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       best.provedInfeasiblePs = horizon * g;
       continue;
     }
-    // Satisfiable: the simulator moves every transfer as early as its link
-    // order and data allow, so the time is at most horizon * g.
+    // Satisfiable: every destination receives each chunk (a model that
+    // says otherwise is Z3's or ours to fix, never a result), and the
+    // simulator moves every transfer as early as its link order and data
+    // allow, so the time is at most horizon * g.
+    if (candidate.size() < problem.numDeliveries()) {
+      best.error = "internal error: Z3's exact schedule misses deliveries";
+      return best;
+    }
     SimulationResult timed =
         compact(network, problem, std::move(candidate), options.model);
     if (!timed.error.empty() || timed.timePs > horizon * g) {
