@@ -55,7 +55,8 @@ MemoryEstimate estimateBaselineOf(const Network &network,
 }
 
 MemoryEstimate estimateExactRun(const Network &network,
-                                const CollectiveSpec &, const ProblemShape &shape,
+                                const CollectiveSpec &spec,
+                                const ProblemShape &shape,
                                 const AlgorithmOptions &options,
                                 double *transfers) {
   // Z3's terms, then the schedule it yields (one transfer per delivery)
@@ -63,11 +64,20 @@ MemoryEstimate estimateExactRun(const Network &network,
   // network before building anything.
   MemoryEstimate estimate = estimateExact(network, shape, options);
   *transfers = 0;
-  if (network.numNpus() > kMaxExactNpus)
+  if (network.numNpus() > maxExactNpus(network))
     return estimate;
+  // TACOS's incumbent runs first and is kept while Z3 runs.
+  AlgorithmOptions heuristic = options;
+  heuristic.algorithm = Algorithm::Tacos;
+  heuristic.trials = std::max(options.trials, kExactIncumbentTrials);
+  heuristic.materialize = true;
+  double incumbent = 0;
+  MemoryEstimate tacos =
+      estimateTen(network, spec, shape, heuristic, &incumbent);
+  estimate.add(tacos);
   addSchedule(estimate, shape.deliveries, false);
   estimate.add(estimateSimulation(network, shape, shape.deliveries, true, true));
-  *transfers = shape.deliveries;
+  *transfers = std::max(shape.deliveries, incumbent);
   return estimate;
 }
 
@@ -257,6 +267,18 @@ MemoryEstimate estimateSynthesis(const Network &network,
       isCombining(spec.kind)
           ? estimateCombining(network, spec, dual, shape, options, transfers)
           : row.estimate(network, dual, shape, options, &transfers);
+  if (options.algorithm == Algorithm::Exact && isCombining(spec.kind)) {
+    // Then TACOS's whole collective, while the exact one is kept.
+    AlgorithmOptions heuristic = options;
+    heuristic.algorithm = Algorithm::Tacos;
+    heuristic.trials = std::max(options.trials, kExactIncumbentTrials);
+    double greedyTransfers = 0;
+    MemoryEstimate greedy = estimateCombining(network, spec, dual, shape,
+                                              heuristic, greedyTransfers);
+    addSchedule(greedy, transfers, true);
+    run = largest({&run, &greedy});
+    transfers = std::max(transfers, greedyTransfers);
+  }
   // The verifier runs on the finished schedule, after the synthesizer's
   // state is gone.
   MemoryEstimate verification;
@@ -301,9 +323,12 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
     return result;
 
   auto started = std::chrono::steady_clock::now();
-  result = isCombining(spec.kind)
-               ? synthesizeCombining(network, spec, problem, options)
-               : runAlgorithm(network, problem, options);
+  // Exact keeps TACOS's whole collective when that is faster (for a
+  // combining one the phases alone do not decide; ExactSynthesizer.h).
+  result = !isCombining(spec.kind) ? runAlgorithm(network, problem, options)
+           : options.algorithm == Algorithm::Exact
+               ? synthesizeExactCombining(network, spec, problem, options)
+               : synthesizeCombining(network, spec, problem, options);
   result.synthesisMs = std::chrono::duration<double, std::milli>(
                            std::chrono::steady_clock::now() - started)
                            .count();

@@ -74,6 +74,12 @@ AlgorithmResult combinePhases(const Network &network,
   } else {
     result.schedule = std::move(reduction);
     result.timePs = gather.timePs;
+    // The reversal takes as long as the dual, so what exact synthesis
+    // proved of the dual holds here (ExactSynthesizer.h).
+    result.optimal = gather.optimal;
+    result.provedInfeasiblePs = gather.provedInfeasiblePs;
+    result.proof = gather.proof;
+    result.firstBestMs = gather.firstBestMs;
   }
   if (compactResult && (!spread || phase.pipelinePhases)) {
     // Inversion leaves slack (a leaf of the gather tree could send its share

@@ -31,7 +31,7 @@ def test_tacos_errors_carry_located_diagnostics():
     with pytest.raises(tacos.TacosError, match=r"<python>:4:1: error: .*root"):
         tacos.synthesize(RING, "broadcast", "4 MB", root=9)
     with pytest.raises(tacos.TacosError, match="exact synthesis takes"):
-        big = tacos.Network.dims(tacos.Dim.ring(20, 50, 1))
+        big = tacos.Network.dims(tacos.Dim.ring(40, 50, 1))
         tacos.synthesize(big, "all_gather", "4 MB", algorithm="exact")
 
 

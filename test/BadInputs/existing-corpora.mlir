@@ -13,6 +13,7 @@
 // RUN: %check-bad-input --split %S/../Dialect/Coll/workload-invalid.mlir tacos-opt {}
 // RUN: %check-bad-input --split %S/../Dialect/Coll/coll-synthesize-invalid.mlir tacos-opt {} --coll-synthesize
 // RUN: %check-bad-input --split %S/../Dialect/Coll/coll-synthesize-exact-invalid.mlir tacos-opt {} --coll-synthesize=algorithm=exact
+// RUN: %check-bad-input --split %S/../Dialect/Coll/coll-synthesize-frontier-invalid.mlir tacos-opt {} "--coll-synthesize=algorithm=exact frontier=true"
 // RUN: %check-bad-input --split %S/../Dialect/Coll/coll-repair-invalid.mlir tacos-opt {} --coll-repair
 // RUN: %check-bad-input --split %S/../Dialect/Coll/coll-invert-invalid.mlir tacos-opt {} --coll-invert
 // RUN: %check-bad-input --split %S/../Dialect/Coll/coll-simulate-invalid.mlir tacos-opt {} --coll-simulate

@@ -90,7 +90,7 @@ static void run(const char *title, const char *source, const char *pipeline) {
 // CHECK-NEXT: error: cannot parse the pass pipeline 'no-such-pass': {{.*}}'no-such-pass' does not refer to a registered pass or pass pipeline
 // CHECK: -> failure
 // CHECK-LABEL: == pass fails
-// CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: exact synthesis takes networks of at most 16 NPUs, not 20
+// CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: exact synthesis takes at most 32 NPUs, not 40
 // CHECK: -> failure
 // CHECK-LABEL: == over the memory limit
 // CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about {{[0-9.]+}} KB of memory ({{.*}}), more than max-memory=1 KB; use fewer chunks, fewer threads or materialize=none, or raise max-memory=
@@ -106,7 +106,7 @@ int main(void) {
   run("bad pipeline", kRequest, "coll-synthesize{trials=many}");
   run("unknown pass", kRequest, "no-such-pass");
   run("pass fails",
-      "topo.network @r { topo.dims [ring(20) link(50 GBps, 1 us)] }\n"
+      "topo.network @r { topo.dims [ring(40) link(50 GBps, 1 us)] }\n"
       "coll.all_gather @ag on @r size(4 MB)\n",
       "coll-synthesize{algorithm=exact}");
   /* The resource limits are options like any other (ResourceLimits.md). */

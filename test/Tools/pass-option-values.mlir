@@ -66,7 +66,7 @@
 // RUN: tacos-opt %s --tacos-pipeline="algorithm=ring materialize=packed report-format=json" --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=VALID
 // VALID: IR Dump After CollSynthesize (coll-synthesize)
 // RUN: tacos-opt %s --dump-pass-pipeline --coll-synthesize="algorithm=exact materialize=packed latency=pipelined" --coll-simulate --coll-decompose=phases=strict --coll-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
-// PRINT: coll-synthesize{algorithm=exact latency=pipelined materialize=packed
+// PRINT: coll-synthesize{algorithm=exact frontier=false latency=pipelined materialize=packed max-chunks=8
 // PRINT-NEXT: coll-simulate{latency=}
 // PRINT-NEXT: coll-decompose{latency=blocking max-memory=default phases=strict
 // PRINT-NEXT: coll-report{baselines=false exact=false format=json

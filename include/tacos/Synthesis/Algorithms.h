@@ -39,7 +39,8 @@ namespace tacos {
 enum class Algorithm : uint8_t {
   /// Greedy link-chunk matching (TenSynthesizer.h), seeded.
   Tacos,
-  /// Optimal steps and rounds with Z3 (ExactSynthesizer.h), small networks.
+  /// The fastest schedule, with a proof, between TACOS's and the lower
+  /// bounds, with Z3 (ExactSynthesizer.h), small networks.
   Exact,
   /// The classic algorithms of Baselines.h on the physical network.
   Ring,
@@ -81,8 +82,9 @@ struct AlgorithmOptions {
   bool pipelinePhases = true;
   /// TACOS: also try routing chunk by chunk with link reservations.
   bool reservationRouting = true;
-  /// Exact: wall-clock limit for all Z3 calls of one phase (0: none), and
-  /// the most steps tried.
+  /// Exact: wall-clock limit of the search for one phase (0: none); past
+  /// it the best schedule found is kept. The most steps the steps/rounds
+  /// search (StepSearch.h) tries.
   unsigned timeLimitMs = 60000;
   unsigned maxSteps = 16;
   /// Run the native verifier on the result (materialized results only).

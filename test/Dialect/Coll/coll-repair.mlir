@@ -9,11 +9,12 @@
 // An All-Gather synthesized on the intact ring(4), whose link 0 <-> 1 then
 // failed: chunk 0 went 0 -> 1 -> 2, so both its transfers are lost, with
 // chunk 1's 1 -> 0, chunk 3's 0 -> 1 and chunk 2's 1 -> 0 (after 2 -> 1).
+// What exact synthesis proved of it no longer holds and is dropped.
 topo.network @ring4 {
   topo.dims [ring(4) link(1 GBps, 1 us)]
   topo.drop 0 <-> 1
 }
-coll.algorithm @ag all_gather on @ring4 size(4 KB) time(4 us) {
+coll.algorithm @ag all_gather on @ring4 size(4 KB) time(4 us) attributes {coll.exact_infeasible_time = 3000000 : i64, coll.exact_optimal = true, coll.exact_proof = "no schedule finishes by 3 us (Z3)"} {
   coll.transfer copy 1 over 1 -> 0 at [0, 2000000]
   coll.transfer copy 3 over 3 -> 0 at [0, 2000000]
   coll.transfer copy 0 over 0 -> 1 at [0, 2000000]

@@ -10,7 +10,7 @@ topo.network @torus64 { topo.dims [ring(64) link(50 GBps, 1 us), ring(64) link(5
 coll.algorithm @ag all_gather on @torus64 size(1 GB) time(20496064 ns) unmaterialized(16773120)
 
 // CHECK-LABEL: algorithm @ag: all_gather, 4096 NPUs
-// CHECK: exact n/a (exact synthesis takes networks of at most 16 NPUs, not 4096)
+// CHECK: exact n/a (exact synthesis takes at most 32 NPUs, not 4096)
 // CHECK: baselines ring n/a; direct n/a; rhd n/a; dbt n/a;
 // CHECK-NEXT: ring: synthesizing this all_gather with ring needs about {{[0-9.]+}} GB of memory ({{.*}}), more than max-memory=1 GB; use fewer chunks, or raise max-memory=
 // CHECK-NEXT: direct: synthesizing this all_gather with direct needs about {{[0-9.]+}} GB of memory ({{.*}}5.4e8 transfers x 31 B{{.*}}), more than max-memory=1 GB

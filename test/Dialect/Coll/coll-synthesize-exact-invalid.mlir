@@ -1,9 +1,9 @@
 // RUN: tacos-opt %s -split-input-file --coll-synthesize=algorithm=exact -verify-diagnostics
 // REQUIRES: z3
 
-topo.network @big { topo.dims [ring(5) link(50 GBps, 1 us), ring(4) link(50 GBps, 1 us)] }
-// expected-error @+1 {{coll-synthesize: exact synthesis takes networks of at most 16 NPUs, not 20}}
-coll.all_gather @ag on @big size(20 MB)
+topo.network @big { topo.dims [ring(5) link(50 GBps, 1 us), ring(8) link(50 GBps, 1 us)] }
+// expected-error @+1 {{coll-synthesize: exact synthesis takes at most 32 NPUs, not 40}}
+coll.all_gather @ag on @big size(40 MB)
 
 // -----
 

@@ -1,7 +1,10 @@
-// Exact (Z3) synthesis: fewest steps, then fewest rounds, on small networks;
-// the results verify, and the report gives the greedy's optimality gap and
-// what is proved of the exact time.
+// Exact (Z3) synthesis: the fastest schedule under the link model, between
+// TACOS's schedule and the lower bounds (docs/Algorithms.md, exact), on small
+// networks; the results verify, carry what was proved, and the report gives
+// the greedy's optimality gap and what is proved of the exact time.
 // RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=120000" --coll-verify | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=120000" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=1" --coll-verify | FileCheck %s --check-prefix=LIMIT
 // RUN: tacos-opt %s --coll-synthesize=trials=8 --coll-report=exact=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=GAP
 // REQUIRES: z3
 
@@ -44,17 +47,46 @@ coll.all_gather @ag_mesh on @mesh2x3 size(6 MB)
 coll.all_gather @ag_uni on @uni4 size(4 MB)
 coll.broadcast @bc_ring8 on @ring8 root(0) size(4 MB) chunks(2)
 coll.all_gather @ag_dgx1 on @dgx1 size(8 MB)
+// The issue's case: the steps/rounds search ran into its 60 s limit at
+// 604.5 us; TACOS's 282.1 us equals the discrete bound, so it is optimal.
+coll.all_gather @ag_dgx1_6 on @dgx1 size(48 MB) chunks(6)
+// Links of 25, 50 and 100 GBps: the bounds say 83 us, TACOS takes 103 us,
+// and Z3 proves 102 us infeasible (every schedule takes whole microseconds
+// here).
+topo.network @het {
+  topo.npus 4
+  topo.link 0 <-> 1 link(50 GBps, 1 us)
+  topo.link 1 <-> 2 link(25 GBps, 1 us)
+  topo.link 2 <-> 3 link(50 GBps, 1 us)
+  topo.link 3 <-> 0 link(100 GBps, 1 us)
+  topo.link 0 <-> 2 link(50 GBps, 1 us)
+}
+coll.broadcast @bc_het on @het root(1) size(4 MB) chunks(2)
+// Z3 finds the 168 us All-to-All (the load bound) that TACOS misses (189 us).
+coll.all_to_all @a2a_ring8 on @ring8 size(8 MB)
 
-// CHECK-DAG: coll.algorithm @ag_ring4 {{.*}} time(42 us) attributes {coll.exact_rounds = 2 : i64, coll.exact_steps = 2 : i64, coll.verified}
-// CHECK-DAG: coll.algorithm @ag_ring8 {{.*}} attributes {coll.exact_rounds = 4 : i64, coll.exact_steps = 4 : i64, coll.verified}
-// CHECK-DAG: coll.algorithm @ag_uni {{.*}} time(63 us) attributes {coll.exact_rounds = 3 : i64, coll.exact_steps = 3 : i64, coll.verified}
-// SCCL: a DGX-1 All-Gather needs at least 2 steps.
-// CHECK-DAG: coll.algorithm @ag_dgx1 {{.*}} attributes {coll.exact_rounds = {{[0-9]+}} : i64, coll.exact_steps = 2 : i64, coll.verified}
+// CHECK-DAG: coll.algorithm @ag_ring4 {{.*}} time(42 us) attributes {coll.exact_optimal = true, coll.exact_proof = "equals the discrete lower bound", coll.verified}
+// CHECK-DAG: coll.algorithm @ag_ring8 {{.*}} time(84 us) attributes {coll.exact_optimal = true, {{.*}}coll.verified}
+// CHECK-DAG: coll.algorithm @ag_uni {{.*}} time(63 us) attributes {coll.exact_optimal = true, {{.*}}coll.verified}
+// CHECK-DAG: coll.algorithm @ag_dgx1 {{.*}} time(80.6 us) attributes {coll.exact_optimal = true, {{.*}}coll.verified}
+// CHECK-DAG: coll.algorithm @ag_dgx1_6 {{.*}} time(282.1 us) attributes {coll.exact_optimal = true, coll.exact_proof = "equals the discrete lower bound", coll.verified}
+// CHECK-DAG: coll.algorithm @bc_het {{.*}} time(103 us) attributes {coll.exact_infeasible_time = 102000000 : i64, coll.exact_optimal = true, coll.exact_proof = "no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us", coll.verified}
+// CHECK-DAG: coll.algorithm @a2a_ring8 {{.*}} time(168 us) attributes {coll.exact_optimal = true, coll.exact_proof = "equals the load lower bound", coll.verified}
+
+// REMARK-DAG: remark: exact: optimal, equals the discrete lower bound (first found after {{[0-9.]+}} ms, searched {{[0-9.]+}} ms)
+// REMARK-DAG: remark: exact: optimal, no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us (first found after
+
+// Stopped by the time limit: TACOS's schedule and the gap, no error.
+// LIMIT: coll.algorithm @a2a_ring8 {{.*}} time(189 us) attributes {coll.exact_optimal = false, coll.exact_proof = "gap: the optimum lies in [168 us (load lower bound), 189 us]; the time limit stopped the search", coll.verified}
 
 // The exact schedule's time is certified by the discrete bound where it
 // equals it; `time / exact` compares the greedy's time with it.
 // GAP-LABEL: algorithm @ag_ring4
 // GAP: certificate optimal: equals the discrete lower bound (42.000 us)
-// GAP: exact 42.000 us (optimal: equals the discrete lower bound (42.000 us); 2 steps, 2 rounds; time / exact 1.0000)
+// GAP: exact 42.000 us (optimal: equals the discrete lower bound; time / exact 1.0000)
 // GAP-LABEL: algorithm @ag_dgx1
-// GAP: exact {{.*}} ({{.*}}; 2 steps, {{[0-9]+}} rounds; time / exact {{[0-9.]+}})
+// GAP: exact 80.600 us (optimal: equals the discrete lower bound; time / exact 1.0000)
+// GAP-LABEL: algorithm @bc_het
+// GAP: exact 103.000 us (optimal: no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us; time / exact 1.0000)
+// GAP-LABEL: algorithm @a2a_ring8
+// GAP: exact 168.000 us (optimal: equals the load lower bound; time / exact 1.1250)

@@ -109,6 +109,9 @@ struct CollRepairPass : coll::impl::CollRepairBase<CollRepairPass> {
     algorithm->removeAttr("coll.strict_phases_time");
     algorithm->removeAttr("coll.exact_steps");
     algorithm->removeAttr("coll.exact_rounds");
+    algorithm->removeAttr("coll.exact_optimal");
+    algorithm->removeAttr("coll.exact_infeasible_time");
+    algorithm->removeAttr("coll.exact_proof");
     ++numRepaired;
     numKept += result.kept;
     numAdded += result.added;

@@ -11,9 +11,11 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Synthesis/Frontier.h"
 #include "tacos/Synthesis/Trials.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -43,6 +45,13 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       return fail(module, "trials must be at most " +
                               std::to_string(kMaxTrials) + ", got " +
                               std::to_string(trials));
+    if (frontier && *chosen != Algorithm::Exact)
+      return fail(module, "frontier=true needs algorithm=exact, not '" +
+                              algorithm + "'");
+    if (frontier && (maxChunks < 1 || maxChunks > kMaxFrontierChunks))
+      return fail(module, "max-chunks must be between 1 and " +
+                              std::to_string(kMaxFrontierChunks) + ", got " +
+                              std::to_string(maxChunks));
     AlgorithmOptions options;
     options.limits = resourceLimits(maxMemory, timeout);
     options.algorithm = *chosen;
@@ -68,6 +77,11 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       if (failed(collective))
         return signalPassFailure();
       std::string name = SymbolTable::getSymbolName(request).str();
+      if (frontier) {
+        if (failed(writeFrontier(request, *collective, options, symbols)))
+          return;
+        continue;
+      }
       options.progress = nullptr;
       if (*chosen == Algorithm::Tacos &&
           llvm::sys::Process::StandardErrIsDisplayed())
@@ -122,12 +136,81 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       created->setAttr("coll.strict_phases_time",
                        b.getI64IntegerAttr(result.strictPhasesPs));
     if (options.algorithm == Algorithm::Exact) {
-      // The optimum's shape, for reports: fewest steps, then rounds.
-      created->setAttr("coll.exact_steps", b.getI64IntegerAttr(result.steps));
-      created->setAttr("coll.exact_rounds",
-                       b.getI64IntegerAttr(result.rounds));
+      if (result.steps) {
+        // SCCL's shape of the schedule (StepSearch.h), when known.
+        created->setAttr("coll.exact_steps",
+                         b.getI64IntegerAttr(result.steps));
+        created->setAttr("coll.exact_rounds",
+                         b.getI64IntegerAttr(result.rounds));
+      }
+    }
+    // What the time search proved, for reports: optimal or not, the largest
+    // time no schedule finishes by (ps, like coll.strict_phases_time), and
+    // why in one line (frontier points have their proofs in
+    // coll.sccl_cost).
+    if (options.algorithm == Algorithm::Exact && !result.proof.empty()) {
+      created->setAttr("coll.exact_optimal", b.getBoolAttr(result.optimal));
+      if (result.provedInfeasiblePs >= 0)
+        created->setAttr("coll.exact_infeasible_time",
+                         b.getI64IntegerAttr(result.provedInfeasiblePs));
+      created->setAttr("coll.exact_proof", b.getStringAttr(result.proof));
+      mlir::emitRemark(created->getLoc())
+          << "exact: " << (result.optimal ? "optimal, " : "not proved optimal, ")
+          << result.proof << " (first found after "
+          << llvm::formatv("{0:F1}", result.firstBestMs).str()
+          << " ms, searched "
+          << llvm::formatv("{0:F1}", result.synthesisMs).str() << " ms)";
     }
     numTransfers += count;
+    return success();
+  }
+
+  /// Replaces `request` by one algorithm per point of its Pareto frontier
+  /// (Synthesis/Frontier.h), each for the request with chunks(C).
+  LogicalResult writeFrontier(CollectiveOpInterface request,
+                              const CollectiveModel &collective,
+                              const AlgorithmOptions &options,
+                              SymbolTableCollection &symbols) {
+    FrontierResult found = synthesizeFrontier(
+        collective.network, collective.spec, options, maxChunks);
+    if (!found.error.empty()) {
+      fail(request, found.error);
+      return failure();
+    }
+    auto &times = getAnalysis<SynthesisTimes>();
+    std::string name = SymbolTable::getSymbolName(request).str();
+    Operation *module = request->getParentOp();
+    for (FrontierPoint &point : found.points) {
+      std::string pointName = name + "_s" + std::to_string(point.steps) +
+                              "_r" + std::to_string(point.rounds) + "_c" +
+                              std::to_string(point.chunks);
+      if (SymbolTable::lookupSymbolIn(module, pointName)) {
+        fail(request, "frontier point @" + pointName +
+                          " has the name of another symbol");
+        return failure();
+      }
+      // The point's own request: the original with chunks(C), named after
+      // the point, then synthesized like any other.
+      OpBuilder b(request);
+      Operation *copy = b.clone(*request.getOperation());
+      copy->setAttr("chunks", b.getI64IntegerAttr(point.chunks));
+      SymbolTable::setSymbolName(copy, pointName);
+      times.milliseconds[pointName] = point.foundMs;
+      if (failed(write(cast<CollectiveOpInterface>(copy), point.result,
+                       options)))
+        return failure();
+      auto created = cast<AlgorithmOp>(
+          SymbolTable::lookupSymbolIn(module, pointName));
+      created->setAttr("coll.exact_chunks",
+                       b.getI64IntegerAttr(point.chunks));
+      NamedAttribute cost[] = {
+          b.getNamedAttr("alpha_ps", b.getI64IntegerAttr(point.alphaPs)),
+          b.getNamedAttr("beta_ps", b.getI64IntegerAttr(point.betaPs)),
+          b.getNamedAttr("proved", b.getBoolAttr(point.proved))};
+      created->setAttr("coll.sccl_cost", b.getDictionaryAttr(cost));
+    }
+    symbols.invalidateSymbolTable(module);
+    request->erase();
     return success();
   }
 

@@ -89,13 +89,37 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     }
     ```
     Runs print their progress on stderr when it is a terminal.
+
+    `algorithm=exact frontier=true` enumerates SCCL's Pareto frontier
+    instead (docs/Algorithms.md, "Frontier"): for steps S from the least
+    possible upward, the least rounds per chunk R/C (C <= `max-chunks`) that
+    Z3 finds satisfiable, keeping the points where R/C improves, until R/C
+    meets the bandwidth lower bound (or `time-limit-ms`, or 16 steps). Each
+    point becomes a verified algorithm `@<name>_s<S>_r<R>_c<C>` for the
+    request with `chunks(C)`, carrying `coll.exact_steps`,
+    `coll.exact_rounds`, `coll.exact_chunks` and `coll.sccl_cost` (SCCL's
+    cost `S * alpha + R * chunk/B` in ps: `alpha_ps`, `beta_ps`, and
+    `proved`: false when a check ran out of time, so R/C is the least found,
+    not proved least); its time is the simulated one. The request itself is
+    replaced by its points (its own `chunks` is not used). Non-combining
+    collectives only; `frontier=true` with another algorithm, or
+    `max-chunks=0`, is an error. For example (transfers left out):
+    ```
+    coll.all_gather @ag on @dgx1 size(48 MB)
+    // coll-synthesize="algorithm=exact frontier=true max-chunks=6":
+    coll.algorithm @ag_s2_r3_c2 all_gather on @dgx1 size(48 MB) chunks(2)
+        time(...) attributes {coll.exact_steps = 2, coll.exact_rounds = 3,
+        coll.exact_chunks = 2, coll.sccl_cost = {alpha_ps = 600000,
+        beta_ps = 360000000, proved = true}} { ... }
+    coll.algorithm @ag_s3_r7_c6 ... chunks(6) ...
+    ```
   }];
   let options = [
     Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
            /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
            [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
     Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
-           "algorithm=exact: give up after this many milliseconds of Z3">,
+           "algorithm=exact: stop the search after this many milliseconds and keep the best schedule found">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
@@ -131,7 +155,12 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
            "machine's memory)">,
     Option<"timeout", "timeout", "::tacos::TimeoutOption",
            /*default=*/"::tacos::TimeoutOption()",
-           "Stop a synthesis still running after this many seconds, with an error (0: no limit)">
+           "Stop a synthesis still running after this many seconds, with an error (0: no limit)">,
+    Option<"frontier", "frontier", "bool", /*default=*/"false",
+           "algorithm=exact: one algorithm per point of SCCL's Pareto "
+           "frontier of steps and rounds per chunk">,
+    Option<"maxChunks", "max-chunks", "unsigned", /*default=*/"8",
+           "frontier=true: the most chunks per rank a point may use (1-64)">
   ];
   let statistics = [
     Statistic<"numTransfers", "transfers", "Transfers synthesized">
