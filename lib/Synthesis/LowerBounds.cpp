@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -594,13 +595,141 @@ int64_t occupancyBound(const Network &network, const Problem &problem,
 
 } // namespace
 
-int64_t LowerBounds::best() const {
-  int64_t b = std::max({ingressPs, latencyPs, discretePs, pathPs, occupancyPs});
-  if (cutPs)
-    b = std::max(b, *cutPs);
-  if (loadPs)
-    b = std::max(b, *loadPs);
-  return b;
+const char *boundName(BoundKind kind) {
+  switch (kind) {
+  case BoundKind::Ingress:
+    return "ingress";
+  case BoundKind::Latency:
+    return "latency";
+  case BoundKind::Discrete:
+    return "discrete";
+  case BoundKind::Cut:
+    return "cut";
+  case BoundKind::Load:
+    return "load";
+  case BoundKind::Path:
+    return "path";
+  case BoundKind::Occupancy:
+    return "occupancy";
+  case BoundKind::Volume:
+    return "volume";
+  }
+  return "unknown";
+}
+
+static constexpr BoundKind kAllBounds[] = {
+    BoundKind::Ingress, BoundKind::Latency, BoundKind::Discrete,
+    BoundKind::Cut,     BoundKind::Load,    BoundKind::Path,
+    BoundKind::Occupancy, BoundKind::Volume};
+
+std::optional<int64_t> LowerBounds::get(BoundKind kind) const {
+  switch (kind) {
+  case BoundKind::Ingress:
+    return ingressPs;
+  case BoundKind::Latency:
+    return latencyPs;
+  case BoundKind::Discrete:
+    return discretePs;
+  case BoundKind::Cut:
+    return cutPs;
+  case BoundKind::Load:
+    return loadPs;
+  case BoundKind::Path:
+    return pathPs;
+  case BoundKind::Occupancy:
+    return occupancyPs;
+  case BoundKind::Volume:
+    return volumePs;
+  }
+  return std::nullopt;
+}
+
+BoundKind LowerBounds::bestKind() const {
+  BoundKind best = BoundKind::Ingress;
+  int64_t bestPs = ingressPs;
+  for (BoundKind kind : kAllBounds) {
+    std::optional<int64_t> ps = get(kind);
+    if (ps && *ps > bestPs) {
+      best = kind;
+      bestPs = *ps;
+    }
+  }
+  return best;
+}
+
+int64_t LowerBounds::best() const { return *get(bestKind()); }
+
+std::string OptimalityCertificate::describe() const {
+  char us[64];
+  if (boundPs == kInfinite)
+    std::snprintf(us, sizeof us, "unreachable");
+  else
+    std::snprintf(us, sizeof us, "%.3f us", double(boundPs) / 1e6);
+  std::string bound = std::string(this->bound) + " lower bound (" + us + ")";
+  if (optimal)
+    return "equals the " + bound;
+  if (contradiction)
+    return "below the " + bound + ": a wrong bound or time";
+  if (!gap)
+    return "above the " + bound;
+  char ratio[64];
+  std::snprintf(ratio, sizeof ratio, "%.4f", *gap);
+  return std::string("gap ") + ratio + " to the " + bound;
+}
+
+OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds) {
+  OptimalityCertificate certificate;
+  certificate.boundKind = bounds.bestKind();
+  certificate.bound = boundName(certificate.boundKind);
+  certificate.boundPs = bounds.best();
+  // Integers on both sides: the bounds round down wherever they are not
+  // exact, so equality is a proof and a picosecond above is a gap.
+  certificate.optimal = timePs == certificate.boundPs;
+  certificate.contradiction = timePs < certificate.boundPs;
+  if (certificate.optimal)
+    certificate.gap = 1.0;
+  else if (!certificate.contradiction && certificate.boundPs > 0)
+    certificate.gap = double(timePs) / double(certificate.boundPs);
+  return certificate;
+}
+
+ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
+                        const std::string &proof, int64_t provedInfeasiblePs,
+                        const std::optional<LowerBounds> &bounds) {
+  ExactVerdict verdict;
+  std::optional<OptimalityCertificate> certificate;
+  if (bounds)
+    certificate = certify(timePs, *bounds);
+  if (provedOptimal) {
+    verdict.optimal = true;
+    verdict.proof = proof.empty() ? "proved by the search" : proof;
+  } else if (certificate && certificate->optimal) {
+    verdict.optimal = true;
+    verdict.proof = certificate->describe();
+  }
+  if (verdict.optimal) {
+    verdict.text = "optimal: " + verdict.proof;
+    return verdict;
+  }
+  // The optimum is above provedInfeasiblePs and at or above the best
+  // bound: the gap is to the larger of the two.
+  if (provedInfeasiblePs >= 0 &&
+      (!certificate || provedInfeasiblePs >= certificate->boundPs)) {
+    char gap[32] = "n/a", line[160];
+    if (provedInfeasiblePs > 0)
+      std::snprintf(gap, sizeof gap, "%.4f",
+                    double(timePs) / double(provedInfeasiblePs));
+    std::snprintf(line, sizeof line,
+                  "gap %s to the best proved infeasible time %.3f us", gap,
+                  double(provedInfeasiblePs) / 1e6);
+    verdict.text = line;
+    return verdict;
+  }
+  verdict.text = provedInfeasiblePs >= 0 ? "" : "not proved optimal";
+  if (certificate)
+    verdict.text +=
+        (verdict.text.empty() ? "" : "; ") + certificate->describe();
+  return verdict;
 }
 
 /// load: when every chunk goes from one source to one destination
@@ -667,6 +796,29 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
   return bounds;
 }
 
+/// volume: an All-Reduce leaves every participant with every chunk reduced
+/// over all N contributions. Without in-network reduction that takes at
+/// least 2(N-1) transfers per chunk, the minimum of one-way gossip: each
+/// other NPU's contribution must leave it before the first NPU holds the
+/// sum, and each other NPU must then receive it. Every transfer occupies
+/// some link, so all links together must finish 2(N-1) per chunk by T. On
+/// a network where all NPUs see the same bandwidth this is what adding
+/// the two phases' ingress bounds gives, which only strict phases obey.
+/// Only when every NPU participates: relays outside a group are not
+/// counted by the gossip argument. `problem` is the All-Gather dual.
+static std::optional<int64_t> volumeBound(const Network &network,
+                                          const Problem &problem,
+                                          LinkModel model) {
+  uint64_t n = problem.participants.size();
+  if (n < 2 || n != network.numNodes())
+    return std::nullopt;
+  std::vector<LinkCost> costs;
+  costs.reserve(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    costs.push_back(linkCost(network, l, problem.chunkSizes.smallest(), model));
+  return timeToCarry(costs, 2 * (n - 1) * uint64_t(problem.numChunks()));
+}
+
 std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
                                                    const CollectiveSpec &spec,
                                                    LinkModel model) {
@@ -685,10 +837,8 @@ std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
     return reduction;
   LowerBounds gather = computeLowerBounds(network, problem, model);
   LowerBounds both;
-  auto add = [](int64_t a, int64_t b) {
-    return a > INT64_MAX - b ? INT64_MAX : a + b;
-  };
-  both.ingressPs = add(reduction.ingressPs, gather.ingressPs);
+  both.ingressPs = std::max(reduction.ingressPs, gather.ingressPs);
+  both.volumePs = volumeBound(network, problem, model);
   both.latencyPs = std::max(reduction.latencyPs, gather.latencyPs);
   both.discretePs = std::max(reduction.discretePs, gather.discretePs);
   both.pathPs = std::max(reduction.pathPs, gather.pathPs);

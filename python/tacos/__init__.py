@@ -5,6 +5,7 @@
                              tacos.Dim.ring(4, "50 GBps", "1 us"))
     ag = tacos.synthesize(net, "all_gather", size="64 MB", trials=4)
     print(ag.time_us, ag.lower_bound_us, ag.ratio_to_bound)
+    ag.certificate          # {"optimal": True, "bound": "discrete", ...}
     ag.transfers            # NumPy records: chunk, src, dst, lane, kind, start, end (ps)
     ag.verify()             # the native checker; raises TacosError if it fails
     text = ag.to_mlir()     # network + coll.algorithm, for tacos-opt

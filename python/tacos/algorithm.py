@@ -143,6 +143,10 @@ class Algorithm:
     lower_bound_us = property(lambda self: self.report["lower_bound_us"])
     lower_bounds_us = property(lambda self: self.report["lower_bounds_us"])
     ratio_to_bound = property(lambda self: self.report["ratio_to_bound"])
+    # {"optimal", "bound", "bound_us", "gap"}: optimal when the verified time
+    # equals the best lower bound (docs/Reports.md, Certificates); None when
+    # the time was not verified or the network has no bounds.
+    certificate = property(lambda self: self.report.get("certificate"))
     verified = property(lambda self: self.report["verified"])
 
     @property

@@ -32,6 +32,19 @@ def test_every_collective_verifies_and_respects_its_bound(collective, root):
     assert np.any(t["kind"] == 1) == reduces
 
 
+def test_certificate_names_the_bound_that_proves_optimality():
+    ring = tacos.Network.dims(tacos.Dim.ring(4, "50 GBps", "1 us"))
+    alg = tacos.synthesize(ring, "all_gather", "4 MB")
+    # 42 us: two rounds of 21 us, the discrete bound.
+    assert alg.certificate == {"optimal": True, "bound": "discrete",
+                               "bound_us": 42, "gap": 1}
+    alg = tacos.synthesize(TORUS, "all_reduce", "9 MB", algorithm="ring")
+    cert = alg.certificate
+    assert not cert["optimal"] and cert["gap"] > 1
+    assert cert["bound"] == alg.report["best_bound"]
+    assert cert["bound_us"] == alg.lower_bound_us
+
+
 def test_same_inputs_same_output():
     a = tacos.synthesize(TORUS, "all_gather", "9 MB", trials=3, seed=5)
     b = tacos.synthesize(TORUS, "all_gather", "9 MB", trials=3, seed=5)

@@ -12,13 +12,17 @@
 #include "tacos/Network/Network.h"
 #include "tacos/Network/Unwind.h"
 #include "tacos/Simulation/Simulator.h"
+#include "tacos/Verification/Verifier.h"
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <vector>
 
 using namespace tacos;
@@ -432,8 +436,8 @@ TEST(LowerBoundsLoadTest, AllToAllCountsEveryHop) {
 }
 
 // Bounds of any collective from the core: a Reduce-Scatter is bounded like
-// its dual All-Gather on G^T (the same on a symmetric ring), an All-Reduce's
-// ingress adds both phases', and a network with undecided bandwidths has
+// its dual All-Gather on G^T (the same on a symmetric ring), an All-Reduce
+// by each phase and by volume, and a network with undecided bandwidths has
 // none.
 TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
   TopologySpec topology;
@@ -452,7 +456,252 @@ TEST(LowerBoundsTest, CollectiveBoundsCoverCombiningKinds) {
       computeCollectiveBounds(network, spec, LinkModel::Blocking);
   ASSERT_TRUE(gather && scatter && all);
   EXPECT_EQ(scatter->best(), gather->best());
-  EXPECT_EQ(all->ingressPs, 2 * gather->ingressPs);
   EXPECT_EQ(all->discretePs, gather->discretePs);
   EXPECT_FALSE(all->cutPs);
+  // Ingress per phase: the larger of the two (both 5 MB over 100 GB/s).
+  EXPECT_EQ(all->ingressPs, gather->ingressPs);
+  EXPECT_EQ(all->ingressPs, 50 * kUs);
+  // Volume: 6 chunks of 1 MB, 2 * 5 transfers each, 60 over 12 links of
+  // 21 us: 5 each, 105 us (more than the 100 us the two phases' ingress
+  // would add up to, since it counts whole chunks and latency).
+  EXPECT_EQ(all->volumePs, 105 * kUs);
+  EXPECT_EQ(all->best(), 105 * kUs);
+  EXPECT_STREQ(all->bestName(), "volume");
+  EXPECT_FALSE(gather->volumePs);
+  // Not over a group: relays outside it are not counted.
+  spec.group = {0, 2, 4};
+  std::optional<LowerBounds> group =
+      computeCollectiveBounds(network, spec, LinkModel::Blocking);
+  ASSERT_TRUE(group);
+  EXPECT_FALSE(group->volumePs);
+}
+
+// The premise of the volume bound: making every one of n NPUs hold the sum
+// of all n contributions takes 2(n-1) transfers (one-way gossip). Searched
+// breadth-first over who knows whose contribution, each transfer taking
+// the sender's latest set (transfers in flight together carry no more).
+TEST(LowerBoundsTest, AllReduceOfOneChunkNeedsTwoNMinusTwoTransfers) {
+  for (uint32_t n = 2; n <= 4; ++n) {
+    uint32_t full = (1u << n) - 1;
+    std::set<std::vector<uint32_t>> frontier;
+    std::vector<uint32_t> start;
+    for (uint32_t v = 0; v < n; ++v)
+      start.push_back(1u << v);
+    frontier.insert(start);
+    uint32_t transfers = 0;
+    auto done = [&] {
+      for (const std::vector<uint32_t> &known : frontier)
+        if (std::all_of(known.begin(), known.end(),
+                        [&](uint32_t k) { return k == full; }))
+          return true;
+      return false;
+    };
+    while (!done()) {
+      std::set<std::vector<uint32_t>> next;
+      for (const std::vector<uint32_t> &known : frontier)
+        for (uint32_t a = 0; a < n; ++a)
+          for (uint32_t b = 0; b < n; ++b)
+            if (a != b) {
+              std::vector<uint32_t> after = known;
+              after[b] |= known[a];
+              next.insert(after);
+            }
+      frontier = std::move(next);
+      ++transfers;
+    }
+    EXPECT_EQ(transfers, 2 * (n - 1)) << n << " NPUs";
+  }
+}
+
+// Why the two phases' ingress bounds of an All-Reduce do not add up. Three
+// NPUs: 0 -> 1, 0 -> 2 and 2 -> 1 are slow (a 1 MB chunk takes S = 1 ms),
+// 1 -> 0, 1 -> 2 and 2 -> 0 fast (1 us). chunks(4): 12 chunks of 1 MB.
+// NPU 1 needs 8 chunks over 2 slow in-links (All-Gather ingress 4 S) and
+// NPU 0 sends 8 over 2 slow out-links (Reduce-Scatter, the transposed
+// ingress, 4 S): a sum would say 8 S. But NPU 0's out-links and NPU 1's
+// in-links can be busy at the same time: chunks 0-3 (A) are reduced at 0
+// from fast contributions, 4-7 (B) at 1 from NPU 0's sum with NPU 2's,
+// 8-11 (C) at 2; 0 -> 1 carries B, B, A, ... and 0 -> 2 carries A, C, C,
+// ..., which 2 -> 1 forwards one slot later. The last chunk lands at 8
+// fast hops + 7 S, and the schedule verifies.
+TEST(LowerBoundsTest, PipelinedAllReduceBeatsTheSumOfIngress) {
+  constexpr int64_t kS = 1000 * kUs, kF = kUs;
+  TopologySpec topology;
+  topology.explicitNpus = 3;
+  for (auto [src, dst, bw] :
+       std::vector<std::tuple<int64_t, int64_t, double>>{
+           {0, 1, 1e9}, {0, 2, 1e9}, {2, 1, 1e9},
+           {1, 0, 1e12}, {1, 2, 1e12}, {2, 0, 1e12}})
+    topology.links.push_back({src, dst, false, false, link(bw, 0)});
+  ASSERT_TRUE(check(topology).empty());
+  Network net = buildNetwork(topology);
+  CollectiveSpec spec;
+  spec.kind = CollectiveKind::AllReduce;
+  spec.sizeBytes = 12'000'000;
+  spec.chunksPerRank = 4;
+  ASSERT_EQ(checkCollective(spec, 3), "");
+  ASSERT_EQ(spec.numChunks(3), 12);
+
+  Schedule s;
+  auto add = [&](uint32_t chunk, uint32_t src, uint32_t dst,
+                 TransferKind kind, int64_t start) {
+    int64_t cost = (src == 0 && dst != 0) || (src == 2 && dst == 1) ? kS : kF;
+    s.push_back({chunk, src, dst, 0, kind, start, start + cost});
+  };
+  auto reduce = TransferKind::Reduce, copy = TransferKind::Copy;
+  // Contributions over the fast links, before 8 F.
+  for (uint32_t i = 0; i < 8; ++i)
+    add(i, 2, 0, reduce, i * kF); // A and B: 0 holds {0, 2}
+  for (uint32_t i = 0; i < 4; ++i) {
+    add(i, 1, 0, reduce, i * kF);     // A complete at 0
+    add(8 + i, 1, 2, reduce, i * kF); // C: 2 holds {1, 2}
+  }
+  const int64_t t0 = 8 * kF;
+  // 0 -> 1: B4 B5 A0 B6 B7 A2; 0 -> 2: A1 C8 C9 A3 C10 C11.
+  uint32_t toOne[] = {4, 5, 0, 6, 7, 2}, toTwo[] = {1, 8, 9, 3, 10, 11};
+  for (int64_t j = 0; j < 6; ++j) {
+    int64_t start = t0 + j * kS, end = start + kS;
+    uint32_t b = toOne[j], c = toTwo[j];
+    add(b, 0, 1, b < 4 ? copy : reduce, start);
+    add(c, 0, 2, c < 4 ? copy : reduce, start);
+    // What 1 completes goes on to 0 (B) and 2 (A, B); 2 forwards to 1.
+    if (b >= 4)
+      add(b, 1, 0, copy, end);
+    add(b, 1, 2, copy, end + kF);
+    if (c >= 8)
+      add(c, 2, 0, copy, end);
+    add(c, 2, 1, copy, end);
+  }
+  int64_t time = t0 + 7 * kS;
+  std::vector<Violation> found =
+      verifyAlgorithm(net, buildVerificationSpec(spec, 3, LinkModel::Blocking),
+                      s.view(), time);
+  ASSERT_TRUE(found.empty()) << found[0].message;
+
+  std::optional<LowerBounds> b =
+      computeCollectiveBounds(net, spec, LinkModel::Blocking);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->ingressPs, 4 * kS);
+  EXPECT_LT(time, 8 * kS);
+  EXPECT_GE(time, b->best());
+  EXPECT_FALSE(certify(time, *b).contradiction);
+}
+
+TEST(LowerBoundsTest, BestNamesTheLargestBound) {
+  LowerBounds b;
+  b.ingressPs = 3;
+  b.latencyPs = 5;
+  b.discretePs = 4;
+  EXPECT_EQ(b.bestKind(), BoundKind::Latency);
+  EXPECT_STREQ(b.bestName(), "latency");
+  b.cutPs = 7;
+  EXPECT_STREQ(b.bestName(), "cut");
+  b.loadPs = 8;
+  EXPECT_STREQ(b.bestName(), "load");
+  b.pathPs = 9;
+  EXPECT_STREQ(b.bestName(), "path");
+  b.occupancyPs = 10;
+  EXPECT_STREQ(b.bestName(), "occupancy");
+  EXPECT_EQ(b.best(), 10);
+  b.volumePs = 11;
+  EXPECT_STREQ(b.bestName(), "volume");
+  b.volumePs = 1;
+  // A tie goes to the first in report order.
+  b.discretePs = 10;
+  EXPECT_STREQ(b.bestName(), "discrete");
+  EXPECT_EQ(b.best(), 10);
+  EXPECT_EQ(b.get(BoundKind::Occupancy), 10);
+  EXPECT_STREQ(boundName(BoundKind::Ingress), "ingress");
+  // Nothing computed: ingress 0 is the best.
+  EXPECT_STREQ(LowerBounds().bestName(), "ingress");
+}
+
+// The ring(4) All-Gather above: 42 us is its discrete bound.
+TEST(LowerBoundsTest, CertificateOfAnOptimalSchedule) {
+  Network net = ring(4);
+  Problem p = problem(net, CollectiveKind::AllGather, 4'000'000);
+  LowerBounds b = computeLowerBounds(net, p, LinkModel::Blocking);
+  OptimalityCertificate c = certify(42 * kUs, b);
+  EXPECT_TRUE(c.optimal);
+  EXPECT_FALSE(c.contradiction);
+  EXPECT_EQ(c.boundKind, BoundKind::Discrete);
+  EXPECT_STREQ(c.bound, "discrete");
+  EXPECT_EQ(c.boundPs, 42 * kUs);
+  EXPECT_EQ(c.gap, 1.0);
+  EXPECT_EQ(c.describe(), "equals the discrete lower bound (42.000 us)");
+}
+
+TEST(LowerBoundsTest, CertificateOfASlowerSchedule) {
+  LowerBounds b;
+  b.ingressPs = 30 * kUs;
+  b.occupancyPs = 40 * kUs;
+  // One picosecond above is not optimal: the bounds are exact integers.
+  OptimalityCertificate c = certify(40 * kUs + 1, b);
+  EXPECT_FALSE(c.optimal);
+  EXPECT_FALSE(c.contradiction);
+  EXPECT_STREQ(c.bound, "occupancy");
+  c = certify(42 * kUs, b);
+  ASSERT_TRUE(c.gap);
+  EXPECT_DOUBLE_EQ(*c.gap, 1.05);
+  EXPECT_EQ(c.describe(), "gap 1.0500 to the occupancy lower bound (40.000 us)");
+  // Below a bound: nothing is certified.
+  c = certify(39 * kUs, b);
+  EXPECT_FALSE(c.optimal);
+  EXPECT_TRUE(c.contradiction);
+  EXPECT_FALSE(c.gap);
+  EXPECT_EQ(c.describe(), "below the occupancy lower bound (40.000 us): a "
+                          "wrong bound or time");
+}
+
+// What a report says of an exact search's result (issue 17): proved by the
+// search, certified by a bound, or the gap to the tighter of the best proved
+// infeasible time and the best bound.
+TEST(LowerBoundsTest, ExactVerdicts) {
+  LowerBounds b;
+  b.discretePs = 282'100'000;
+  ExactVerdict v = judgeExact(300 * kUs, true, "every faster time is "
+                                               "infeasible", 299 * kUs, b);
+  EXPECT_TRUE(v.optimal);
+  EXPECT_EQ(v.text, "optimal: every faster time is infeasible");
+  v = judgeExact(300 * kUs, true, "", -1, std::nullopt);
+  EXPECT_EQ(v.text, "optimal: proved by the search");
+  // Nothing proved, but the time is the bound's.
+  v = judgeExact(282'100'000, false, "", -1, b);
+  EXPECT_TRUE(v.optimal);
+  EXPECT_EQ(v.proof, "equals the discrete lower bound (282.100 us)");
+  EXPECT_EQ(v.text, "optimal: equals the discrete lower bound (282.100 us)");
+  // A proved infeasible time above the bound is the tighter.
+  v = judgeExact(300 * kUs, false, "", 290 * kUs, b);
+  EXPECT_FALSE(v.optimal);
+  EXPECT_EQ(v.text,
+            "gap 1.0345 to the best proved infeasible time 290.000 us");
+  // Below the bound, the bound is.
+  v = judgeExact(300 * kUs, false, "", 200 * kUs, b);
+  EXPECT_EQ(v.text, "gap 1.0635 to the discrete lower bound (282.100 us)");
+  v = judgeExact(300 * kUs, false, "", -1, b);
+  EXPECT_EQ(v.text, "not proved optimal; gap 1.0635 to the discrete lower "
+                    "bound (282.100 us)");
+  v = judgeExact(300 * kUs, false, "", -1, std::nullopt);
+  EXPECT_EQ(v.text, "not proved optimal");
+  v = judgeExact(300 * kUs, false, "", 0, std::nullopt);
+  EXPECT_EQ(v.text, "gap n/a to the best proved infeasible time 0.000 us");
+}
+
+TEST(LowerBoundsTest, CertificateOfZeroAndUnreachable) {
+  // One NPU: nothing to do, 0 ps is optimal.
+  OptimalityCertificate c = certify(0, LowerBounds());
+  EXPECT_TRUE(c.optimal);
+  EXPECT_EQ(c.gap, 1.0);
+  // A bound of 0 under a positive time: no ratio.
+  c = certify(5, LowerBounds());
+  EXPECT_FALSE(c.optimal);
+  EXPECT_FALSE(c.gap);
+  EXPECT_EQ(c.describe(), "above the ingress lower bound (0.000 us)");
+  // No schedule can finish when a destination is unreachable.
+  LowerBounds b;
+  b.latencyPs = kInf;
+  c = certify(5, b);
+  EXPECT_TRUE(c.contradiction);
+  EXPECT_EQ(c.describe(), "below the latency lower bound (unreachable): a "
+                          "wrong bound or time");
 }

@@ -17,6 +17,8 @@
 //             small networks), the discrete count on the links into S for
 //             the chunks S needs and lacks, and on the links out of S for
 //             the chunks only S holds and others need
+//   volume:   All-Reduce over every NPU: 2(N-1) transfers per chunk, by
+//             the discrete count over every link of the network
 // The bounds are generalized to any Problem through its deliveries: every
 // destination v must receive deliveries(v) chunks over its in-links.
 //
@@ -28,9 +30,27 @@
 #include "tacos/Collective/Problem.h"
 #include "tacos/Network/Network.h"
 
+#include <cstdint>
 #include <optional>
+#include <string>
 
 namespace tacos {
+
+/// The bounds of LowerBounds, in the order reports print them.
+enum class BoundKind : uint8_t {
+  Ingress,
+  Latency,
+  Discrete,
+  Cut,
+  Load,
+  Path,
+  Occupancy,
+  Volume,
+};
+
+/// "ingress", "latency", "discrete", "cut", "load", "path", "occupancy",
+/// "volume": the names reports print.
+const char *boundName(BoundKind kind);
 
 struct LowerBounds {
   /// Each in picoseconds; nullopt where not computed (cut for N > 16).
@@ -44,9 +64,63 @@ struct LowerBounds {
   int64_t pathPs = 0;
   int64_t occupancyPs = 0;
 
+  /// All-Reduce over every NPU only: every chunk needs 2(N-1) transfers
+  /// (one-way gossip), and all links of the network together finish
+  /// at most count_e(T) each by T (the discrete count).
+  std::optional<int64_t> volumePs;
+
+  /// The bound `kind`; nullopt where not computed.
+  std::optional<int64_t> get(BoundKind kind) const;
   /// The largest of them: the `lower_bound_us` of reports.
   int64_t best() const;
+  /// Which bound best() is (the first in report order on a tie).
+  BoundKind bestKind() const;
+  const char *bestName() const { return boundName(bestKind()); }
 };
+
+/// What the lower bounds prove about a schedule that finishes at `timePs`.
+struct OptimalityCertificate {
+  /// timePs equals the best bound: no schedule of the same chunks beats
+  /// it under the link model.
+  bool optimal = false;
+  /// timePs is below the best bound: the bound or the time is wrong (never
+  /// for a verified schedule); nothing is certified.
+  bool contradiction = false;
+  BoundKind boundKind = BoundKind::Ingress;
+  /// boundName(boundKind).
+  const char *bound = "ingress";
+  /// INT64_MAX when unreachable.
+  int64_t boundPs = 0;
+  /// timePs / boundPs (at least 1); 1 when optimal; nullopt when the bound
+  /// is 0 and the time is not (or the bound is unreachable).
+  std::optional<double> gap;
+
+  /// One line, e.g. "equals the discrete lower bound (282.100 us)" or
+  /// "gap 1.0357 to the occupancy lower bound (272.400 us)".
+  std::string describe() const;
+};
+
+/// The certificate of a schedule that finishes at `timePs` (a time the
+/// caller has verified or simulated, never one an input claims) against
+/// `bounds`.
+OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds);
+
+/// What is known of the optimum after an exact search returned a verified
+/// schedule of `timePs` (AlgorithmResult's fields): it is optimal if the
+/// search proved it or the bounds certify it; otherwise the optimum lies
+/// in (provedInfeasiblePs, timePs] and at or above the best bound.
+struct ExactVerdict {
+  bool optimal = false;
+  /// Why it is optimal: the search's proof, or the certificate's.
+  std::string proof;
+  /// One line for reports: "optimal: <proof>", "gap 1.0634 to the best
+  /// proved infeasible time 282.100 us", or "not proved optimal; gap
+  /// 1.0634 to the discrete lower bound (282.100 us)".
+  std::string text;
+};
+ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
+                        const std::string &proof, int64_t provedInfeasiblePs,
+                        const std::optional<LowerBounds> &bounds);
 
 /// Lower bounds of a non-combining problem on a network without switches.
 /// For a combining collective, pass its dual's problem and scale as the
@@ -57,8 +131,11 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
 /// Lower bounds of any collective (combining or not), or nullopt on a
 /// network with switches or undecided bandwidths. Reduce-Scatter and Reduce
 /// are time-reversed All-Gather and Broadcast on G^T, so their duals'
-/// bounds there hold. An All-Reduce receives twice what an All-Gather does
-/// (ingress adds up); the other bounds hold per phase.
+/// bounds there hold. An All-Reduce is bounded by each of its phases (the
+/// larger of the two bounds of each kind) and by volume. The phases'
+/// ingress bounds do not add up: with pipelined phases one NPU's out-links
+/// may carry Reduce-Scatter chunks while another's in-links already carry
+/// All-Gather ones (LowerBoundsTest, PipelinedAllReduceBeatsTheSumOfIngress).
 std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
                                                    const CollectiveSpec &spec,
                                                    LinkModel model);

@@ -13,6 +13,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // CHECK-LABEL: algorithm @ag: all_gather, 4 NPUs, 4 chunks of 1000000 B (4 MB)
 // CHECK-NEXT: time 42.000 us (algbw 95.24 GB/s, busbw 71.43 GB/s)
 // CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000, path 42.000, occupancy 42.000)
+// CHECK-NEXT: certificate optimal: equals the discrete lower bound (42.000 us)
 // CHECK-NEXT: transfers 12 (verified)
 // CHECK-NEXT: synthesis {{[0-9.]+}} ms
 // CHECK-NEXT: baselines ring 63.000 us (1.50x); direct 63.000 us (1.50x); rhd 105.000 us (2.50x); dbt {{.*}}
@@ -23,11 +24,20 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // CHECK-LABEL: algorithm @bcast: broadcast, 8 NPUs, 1 chunks of 8000000 B (8 MB)
 // CHECK-NEXT: time 644.000 us
 // CHECK-NEXT: lower bound 644.000 us (ratio 1.0000; ingress 80.000, latency 164.000, discrete 161.000, cut 80.000, path 644.000, occupancy 644.000)
+// On a tie the certificate names the first bound in this order.
+// CHECK-NEXT: certificate optimal: equals the path lower bound (644.000 us)
 // The text form points to the explanation of the bound names and busbw.
 // CHECK: (lower bounds and busbw: docs/Reports.md)
 
 // JSON: [
 // JSON: "algbw_gbps":
+// JSON-NEXT: "best_bound": "discrete"
+// JSON: "certificate": {
+// JSON-NEXT: "bound": "discrete",
+// JSON-NEXT: "bound_us": 42,
+// JSON-NEXT: "gap": 1,
+// JSON-NEXT: "optimal": true
+// JSON-NEXT: },
 // JSON: "chunk_bytes": 1000000
 // JSON: "chunks": 4
 // JSON: "collective": "all_gather"
@@ -35,6 +45,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // JSON: "lower_bounds_us": {
 // JSON: "occupancy": 42
 // JSON-NEXT: "path": 42
+// JSON-NEXT: "volume": null
 // JSON: "name": "ag"
 // JSON: "npus": 4
 // JSON: "ratio_to_bound": 1

@@ -39,6 +39,9 @@ struct Row {
   std::string check;
   std::optional<double> synthesisMs;
   std::optional<LowerBounds> bounds;
+  /// What the bounds prove about `timePs`: only for a time the native
+  /// verifier checked in this run (the input's time is a claim).
+  std::optional<OptimalityCertificate> certificate;
   std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
   std::vector<std::string> baselineNotes;
   /// The exact (Z3) optimum's time, steps and rounds, if computed.
@@ -47,6 +50,14 @@ struct Row {
   std::optional<int64_t> strictPhasesPs;
   unsigned exactSteps = 0, exactRounds = 0;
   std::string exactNote;
+  /// What the exact search proved (AlgorithmResult), or the bounds'
+  /// certificate of its time: the optimum is then exactPs. Otherwise it
+  /// lies in (exactInfeasiblePs, exactPs] (-1: nothing proved beyond the
+  /// bounds).
+  bool exactOptimal = false;
+  int64_t exactInfeasiblePs = -1;
+  std::string exactProof, exactVerdict;
+  double exactMs = 0, exactFirstBestMs = 0;
 };
 
 double toUs(int64_t ps) { return double(ps) / 1e6; }
@@ -151,6 +162,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
     row.bounds =
         computeCollectiveBounds(collective->network, collective->spec, model);
+    if (row.bounds && row.verified)
+      row.certificate = certify(row.timePs, *row.bounds);
     if (exact)
       compareExact(row, *collective, model, limits);
     if (baselines)
@@ -175,6 +188,17 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     row.exactPs = optimum.timePs;
     row.exactSteps = optimum.steps;
     row.exactRounds = optimum.rounds;
+    row.exactInfeasiblePs = optimum.provedInfeasiblePs;
+    row.exactMs = optimum.synthesisMs;
+    row.exactFirstBestMs = optimum.firstBestMs;
+    // The catalogue verified the exact schedule, so the bounds may certify
+    // its time even where the search proved nothing.
+    ExactVerdict verdict =
+        judgeExact(optimum.timePs, optimum.optimal, optimum.proof,
+                   optimum.provedInfeasiblePs, row.bounds);
+    row.exactOptimal = verdict.optimal;
+    row.exactProof = verdict.proof;
+    row.exactVerdict = verdict.text;
   }
 
   /// Every baseline of the catalogue on the same collective. One that
@@ -257,8 +281,18 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"));
         if (b.loadPs)
           os << ", load " << us(*b.loadPs);
-        os << ", path " << us(b.pathPs) << ", occupancy " << us(b.occupancyPs)
-           << ")\n";
+        os << ", path " << us(b.pathPs) << ", occupancy " << us(b.occupancyPs);
+        if (b.volumePs)
+          os << ", volume " << us(*b.volumePs);
+        os << ")\n";
+        if (row.certificate)
+          os << "  certificate  "
+             << (row.certificate->optimal ? "optimal: "
+                 : row.certificate->contradiction ? "none: "
+                                                  : "")
+             << row.certificate->describe() << "\n";
+        else
+          os << "  certificate  none: the time is not verified\n";
       }
       if (row.strictPhasesPs)
         os << "  phases       pipelined; strict phases would take "
@@ -271,8 +305,14 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
          << (row.verifiedSmt ? ", verified by z3" : "") << ")\n";
       if (row.exactPs)
         os << "  exact        " << llvm::format("%.3f", toUs(*row.exactPs))
-           << " us  (" << row.exactSteps << " steps, " << row.exactRounds
-           << " rounds; gap " << formatRatio(ratio(row.timePs, *row.exactPs))
+           << " us  (" << row.exactVerdict << "; "
+           // A search in time rather than in steps and rounds has none.
+           << (row.exactSteps || row.exactRounds
+                   ? llvm::formatv("{0} steps, {1} rounds; ", row.exactSteps,
+                                   row.exactRounds)
+                         .str()
+                   : std::string())
+           << "time / exact " << formatRatio(ratio(row.timePs, *row.exactPs))
            << ")\n";
       else if (!row.exactNote.empty())
         os << "  exact        n/a (" << row.exactNote << ")\n";
@@ -341,16 +381,39 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
             {"load", b.loadPs ? optionalNumber(boundUs(*b.loadPs))
                               : llvm::json::Value(nullptr)},
             {"path", optionalNumber(boundUs(b.pathPs))},
-            {"occupancy", optionalNumber(boundUs(b.occupancyPs))}};
+            {"occupancy", optionalNumber(boundUs(b.occupancyPs))},
+            {"volume", b.volumePs ? optionalNumber(boundUs(*b.volumePs))
+                                  : llvm::json::Value(nullptr)}};
+        object["best_bound"] = b.bestName();
       } else {
         object["lower_bound_us"] = nullptr;
       }
+      if (row.certificate)
+        object["certificate"] = llvm::json::Object{
+            {"optimal", row.certificate->optimal},
+            {"bound", row.certificate->bound},
+            {"bound_us", optionalNumber(boundUs(row.certificate->boundPs))},
+            {"gap", optionalNumber(row.certificate->gap)}};
+      else
+        object["certificate"] = nullptr;
       if (row.strictPhasesPs)
         object["strict_phases_us"] = toUs(*row.strictPhasesPs);
       if (row.exactPs) {
         object["exact_us"] = toUs(*row.exactPs);
         object["optimality_gap"] =
             optionalNumber(ratio(row.timePs, *row.exactPs));
+        object["exact_steps"] = int64_t(row.exactSteps);
+        object["exact_rounds"] = int64_t(row.exactRounds);
+        object["exact_optimal"] = row.exactOptimal;
+        object["exact_proved_infeasible_us"] =
+            row.exactInfeasiblePs >= 0
+                ? llvm::json::Value(toUs(row.exactInfeasiblePs))
+                : llvm::json::Value(nullptr);
+        object["exact_proof"] = row.exactProof;
+        object["exact_synthesis_ms"] = row.exactMs;
+        object["exact_first_best_ms"] = row.exactFirstBestMs;
+      } else if (!row.exactNote.empty()) {
+        object["exact_note"] = row.exactNote;
       }
       if (!row.baselines.empty()) {
         llvm::json::Object baselines;

@@ -208,14 +208,18 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
   let description = [{
     Prints, per `coll.algorithm`: NPUs, chunks, chunk bytes, time, algorithm
     and bus bandwidth (nccl-tests conventions), the lower bounds of
-    docs/Reports.md and the ratio to the best of them, and optionally the times of the
-    Ring, Direct, RHD and DBT baselines on the same network. `format=json`
-    writes a top-level array of objects with the keys `name`, `collective`,
-    `npus`, `chunks`, `chunk_bytes`, `size_bytes`, `time_us`,
-    `lower_bound_us`, `transfers`, `synthesis_ms` (null unless synthesized in
-    the same run), `verified`, `verified_smt`, `verification` (why not
-    verified), plus `lower_bounds_us`, `ratio_to_bound`, `algbw_gbps`,
-    `busbw_gbps` and `baselines_us`. The IR is unchanged.
+    docs/Reports.md and the ratio to the best of them, the certificate (the
+    time is optimal when it equals the best bound, which is named; else the
+    gap to it), and optionally the times of the Ring, Direct, RHD and DBT
+    baselines on the same network and the exact schedule's time with what
+    is proved of it. `format=json` writes a top-level array of objects with
+    the keys `name`, `collective`, `npus`, `chunks`, `chunk_bytes`,
+    `size_bytes`, `time_us`, `lower_bound_us`, `transfers`, `synthesis_ms`
+    (null unless synthesized in the same run), `verified`, `verified_smt`,
+    `verification` (why not verified), plus `lower_bounds_us`,
+    `best_bound`, `ratio_to_bound`, `certificate`, `algbw_gbps`,
+    `busbw_gbps`, `baselines_us` and the `exact_*` keys. The IR is
+    unchanged.
 
     "verified" states only what was checked in this run: the report re-runs
     the native verifier on every materialized algorithm, and says "verified
@@ -225,6 +229,7 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     time of an All-Reduce (`strict_phases_us`, the gain of pipelining its
     phases) is printed only when `coll-decompose` or `coll-synthesize`
     computed it in the same pipeline, not from `coll.strict_phases_time`.
+    A certificate is given only for a time the report verified itself.
 
     Runs after: `coll-synthesize` (and `coll-verify-smt`, for "verified by
     z3"); `synthesis_ms` needs both in the same pipeline.
@@ -244,7 +249,7 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
            "Also time the Ring, Direct, RHD and DBT baselines">,
     Option<"exact", "exact", "bool", /*default=*/"false",
            "Also synthesize the exact (Z3) schedule of small networks and "
-           "print the optimality gap">,
+           "print the optimality gap and what is proved of it">,
     Option<"maxMemory", "max-memory", "::tacos::MemoryLimitOption",
            /*default=*/"::tacos::MemoryLimitOption()",
            "Skip, with a note, a baseline or exact schedule estimated to need more memory (a size such as 8GB, or 'default': 50% of the "
