@@ -1,12 +1,13 @@
 //===- ExactSynthesizer.h - Optimal schedules with Z3 -----------*- C++ -*-===//
 //
 // SCCL-style exact synthesis for small networks (docs/Verification.md): Z3 finds the
-// schedule with the fewest steps S, then the fewest rounds R. Variables:
-// the step at which each chunk reaches each NPU, whether each chunk crosses
-// each link, and the rounds r_s of each step. A link of multiplicity m
-// carries at most m * r_s chunks in step s; a chunk crosses u -> v in the
-// step it reaches v, after it reached u. The result is ordered by step and
-// timed by the simulator, like every other schedule.
+// schedule with the fewest steps S, then the fewest rounds R, with the
+// Boolean/pseudo-Boolean steps-rounds encoding of lib/Synthesis/StepEncoding.h
+// (which also drives SCCL's Pareto frontier, Frontier.h). A link of
+// multiplicity m carries at most m * r_s chunks in step s; a chunk crosses
+// u -> v in some step after it reached u, and reaches each NPU once. The
+// result is ordered by step and timed by the simulator, like every other
+// schedule.
 //
 //===----------------------------------------------------------------------===//
 
