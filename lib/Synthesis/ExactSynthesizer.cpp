@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/ExactSynthesizer.h"
+#include "SearchClock.h"
 #include "TimeIndexedEncoding.h"
 #include "tacos/Network/Quantity.h"
 #include "tacos/Simulation/Simulator.h"
@@ -92,23 +93,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     result.error = timeoutMessage(options.limits, "exact synthesis");
     return result;
   }
-  auto started = std::chrono::steady_clock::now();
-  // Z3's timeout for the next call: the smaller of what the time limit and
-  // the run's deadline leave (0: none).
-  auto remainingMs = [&]() -> int64_t {
-    int64_t left = 0;
-    if (options.timeLimitMs)
-      left = std::max<int64_t>(1, int64_t(options.timeLimitMs) -
-                                      int64_t(msSince(started)));
-    if (deadline.isSet())
-      left = left ? std::min<int64_t>(left, deadline.remainingMs())
-                  : std::max<int64_t>(1, deadline.remainingMs());
-    return left;
-  };
-  auto outOfTime = [&] {
-    return deadline.expired() ||
-           (options.timeLimitMs && msSince(started) >= options.timeLimitMs);
-  };
+  SearchClock clock(options.timeLimitMs, deadline);
 
   // The incumbent: TACOS's fastest of several seeds.
   AlgorithmResult best = runAlgorithm(network, problem, incumbentOptions(options));
@@ -116,7 +101,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     return best;
   best.steps = best.rounds = 0;
   best.seed = 0;
-  best.firstBestMs = msSince(started);
+  best.firstBestMs = clock.elapsedMs();
   best.optimal = false;
   best.provedInfeasiblePs = -1;
   LowerBounds bounds = computeLowerBounds(network, problem, options.model);
@@ -154,7 +139,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   std::string stopped;
   bool triedBound = false;
   while (infeasible + 1 < feasible) {
-    if (outOfTime()) {
+    if (clock.outOfTime()) {
       stopped = "the time limit stopped the search";
       break;
     }
@@ -198,15 +183,15 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       // Symmetric schedules first, with half the time left: a smaller
       // search that often finds one; its "no" proves nothing, so the full
       // encoding follows.
-      int64_t left = remainingMs();
+      int64_t left = clock.remainingMs();
       Z3_lbool symmetricFound;
       solve(true, left ? std::max<int64_t>(1, left / 2) : 0, symmetricFound);
       found = symmetricFound == Z3_L_TRUE ? Z3_L_TRUE : Z3_L_UNDEF;
     }
-    if (found != Z3_L_TRUE && !outOfTime())
-      solve(false, remainingMs(), found);
+    if (found != Z3_L_TRUE && !clock.outOfTime())
+      solve(false, clock.remainingMs(), found);
     if (found == Z3_L_UNDEF) {
-      stopped = outOfTime() ? "the time limit stopped the search"
+      stopped = clock.outOfTime() ? "the time limit stopped the search"
                             : "Z3 gave no answer for " +
                                   formatTime(horizon * g);
       break;
@@ -236,7 +221,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       best.schedule = std::move(timed.schedule);
       best.timePs = timed.timePs;
       best.numTransfers = best.schedule.size();
-      best.firstBestMs = msSince(started);
+      best.firstBestMs = clock.elapsedMs();
     }
     feasible = ceilDiv(best.timePs, g);
   }

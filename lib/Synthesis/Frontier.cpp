@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/Frontier.h"
+#include "SearchClock.h"
 #include "StepEncoding.h"
 #include "tacos/Synthesis/StepSearch.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
@@ -62,12 +63,7 @@ FrontierResult synthesizeFrontier(const Network &network,
                                   const AlgorithmOptions &options,
                                   unsigned maxChunks) {
   FrontierResult result;
-  auto started = std::chrono::steady_clock::now();
-  auto elapsedMs = [&] {
-    return std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now() - started)
-        .count();
-  };
+  SearchClock clock(options.timeLimitMs, options.limits.deadline);
   if (isCombining(spec.kind)) {
     result.error = std::string("the frontier takes non-combining collectives "
                                "(all_gather, broadcast, scatter, gather, "
@@ -118,21 +114,6 @@ FrontierResult synthesizeFrontier(const Network &network,
   result.bound = bandwidthBound(network, problems[1]);
   auto [alpha, bandwidth] = costModel(network);
 
-  const Deadline &deadline = options.limits.deadline;
-  auto remainingMs = [&]() -> unsigned {
-    int64_t left = 0;
-    if (options.timeLimitMs)
-      left = std::max<int64_t>(1, int64_t(options.timeLimitMs) -
-                                      int64_t(elapsedMs()));
-    if (deadline.isSet())
-      left = left ? std::min<int64_t>(left, deadline.remainingMs())
-                  : int64_t(deadline.remainingMs());
-    return unsigned(std::min<int64_t>(left, UINT32_MAX - 1));
-  };
-  auto outOfTime = [&] {
-    return deadline.expired() ||
-           (options.timeLimitMs && elapsedMs() >= options.timeLimitMs);
-  };
 
   // The most rounds a step can use with C chunks: its busiest pair carries
   // every chunk. Bounds the search before the first point is found.
@@ -184,7 +165,7 @@ FrontierResult synthesizeFrontier(const Network &network,
     bool proved = true, found = false, timedOut = false;
     for (auto &[ratio, cs] : ratios) {
       for (unsigned c : cs) {
-        if (outOfTime()) {
+        if (clock.outOfTime()) {
           timedOut = true;
           break;
         }
@@ -194,7 +175,7 @@ FrontierResult synthesizeFrontier(const Network &network,
         // encoding shared by the several R of one C.
         auto encoding = std::make_unique<StepEncoding>(network, problems[c],
                                                        steps, rounds);
-        Z3_lbool answer = encoding->check(rounds, remainingMs());
+        Z3_lbool answer = encoding->check(rounds, clock.remainingMs());
         if (answer == Z3_L_UNDEF) {
           proved = false;
           continue;
@@ -240,7 +221,7 @@ FrontierResult synthesizeFrontier(const Network &network,
         point.betaPs = int64_t(double(point.rounds) * double(chunkBytes) /
                                    bandwidth * 1e12 +
                                0.5);
-        point.foundMs = elapsedMs();
+        point.foundMs = clock.elapsedMs();
         best = Ratio{point.rounds, c};
         result.points.push_back(std::move(point));
         found = true;
@@ -259,9 +240,9 @@ FrontierResult synthesizeFrontier(const Network &network,
       break;
     }
   }
-  result.synthesisMs = elapsedMs();
+  result.synthesisMs = clock.elapsedMs();
   if (result.points.empty())
-    result.error = deadline.expired()
+    result.error = options.limits.deadline.expired()
                        ? timeoutMessage(options.limits, "frontier synthesis")
                        : "no frontier point within " +
                              std::to_string(options.maxSteps) +

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SearchClock.h"
 #include "StepEncoding.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
@@ -478,29 +479,8 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
                                       const Problem &problem,
                                       const AlgorithmOptions &options) {
   AlgorithmResult result;
-  auto started = std::chrono::steady_clock::now();
   const Deadline &deadline = options.limits.deadline;
-  // Z3's timeout for the next call: the smaller of what the time limit and
-  // the run's deadline leave (0: none).
-  auto remainingMs = [&]() -> unsigned {
-    int64_t left = 0;
-    if (options.timeLimitMs) {
-      int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         std::chrono::steady_clock::now() - started)
-                         .count();
-      left = std::max<int64_t>(1, int64_t(options.timeLimitMs) - used);
-    }
-    if (deadline.isSet())
-      left = left ? std::min<int64_t>(left, deadline.remainingMs())
-                  : int64_t(deadline.remainingMs());
-    return unsigned(std::min<int64_t>(left, UINT32_MAX - 1));
-  };
-  auto outOfTime = [&] {
-    return deadline.expired() ||
-           (options.timeLimitMs &&
-            std::chrono::steady_clock::now() - started >=
-                std::chrono::milliseconds(options.timeLimitMs));
-  };
+  SearchClock clock(options.timeLimitMs, deadline);
 
   // With every step free to take as many rounds as its busiest pair needs,
   // `stepsLowerBound` steps always suffice; the rounds are then minimized.
@@ -517,11 +497,11 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
       break;
     }
     StepEncoding encoding(network, problem, steps, steps * perStep);
-    Z3_lbool found = encoding.check(steps * perStep, remainingMs());
-    if (found == Z3_L_UNDEF || outOfTime()) {
+    Z3_lbool found = encoding.check(steps * perStep, clock.remainingMs());
+    if (found == Z3_L_UNDEF || clock.outOfTime()) {
       result.error = deadline.expired()
                          ? timeoutMessage(options.limits, "exact synthesis")
-                     : outOfTime() ? "exact synthesis ran out of time"
+                     : clock.outOfTime() ? "exact synthesis ran out of time"
                                    : "z3 gave no answer for " +
                                          std::to_string(steps) + " steps";
       break;
@@ -539,7 +519,7 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
     sends = encoding.sends();
     for (unsigned rounds = std::max(steps, roundsBound); rounds < best;
          ++rounds) {
-      Z3_lbool fewer = encoding.check(rounds, remainingMs());
+      Z3_lbool fewer = encoding.check(rounds, clock.remainingMs());
       if (fewer == Z3_L_TRUE) {
         if (std::string error = encoding.checkModel(rounds); !error.empty()) {
           result.error = error;
@@ -549,7 +529,7 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
         sends = encoding.sends();
         break;
       }
-      if (fewer == Z3_L_UNDEF || outOfTime())
+      if (fewer == Z3_L_UNDEF || clock.outOfTime())
         break; // keep the best found so far
     }
     result.rounds = best;
