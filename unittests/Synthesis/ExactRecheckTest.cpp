@@ -108,8 +108,12 @@ BfInstance makeInstance(const Network &network, const Problem &problem,
 
 class BruteForce {
 public:
-  BruteForce(const BfInstance &inst, bool allowDuplicates, uint64_t budget)
-      : inst(inst), dups(allowDuplicates), budget(budget) {
+  /// `plain`: no active-schedule rule (a free link may start any chunk at
+  /// any event) and no lower-bound pruning, to check that neither loses an
+  /// optimum.
+  BruteForce(const BfInstance &inst, bool allowDuplicates, uint64_t budget,
+             bool plain = false)
+      : inst(inst), dups(allowDuplicates), plain(plain), budget(budget) {
     uint32_t n = inst.npus;
     // Shortest arrival times per chunk, ignoring contention: a bound.
     dist.assign(inst.chunks, std::vector<int64_t>(n * n, kInf));
@@ -154,7 +158,7 @@ private:
   };
 
   const BfInstance &inst;
-  bool dups;
+  bool dups, plain;
   uint64_t budget, leaves = 0;
   bool exhausted = false;
   std::vector<std::vector<int64_t>> dist;
@@ -257,7 +261,7 @@ private:
       if (it->second.exact || it->second.value >= ub)
         return it->second.value;
     }
-    int64_t lb = lowerBound();
+    int64_t lb = plain ? 0 : lowerBound();
     if (lb >= ub) {
       memo[k] = {lb, false};
       return lb;
@@ -292,7 +296,7 @@ private:
     uint32_t cand = have[l.src] & ~have[l.dst];
     if (!dups)
       cand &= ~inflightTo(l.dst);
-    if (!freshLink)
+    if (!freshLink && !plain)
       cand &= arrivedNow[l.src];
     int64_t saved = busyUntil[li];
     for (uint32_t c = 0; c < inst.chunks; ++c) {
@@ -480,10 +484,10 @@ std::string describe(const Network &network) {
 /// in random order, plus a few extra links (some both ways, some parallel).
 Network randomNetwork(std::mt19937_64 &rng) {
   const double kBandwidths[] = {25e9, 50e9, 100e9};
-  const int64_t kLatencies[] = {500000, 1000000, 1500000, 2000000};
+  const int64_t kLatencies[] = {500000, 750000, 1000000, 1500000, 2000000};
   auto pick = [&](size_t n) { return size_t(rng() % n); };
   auto linkSpec = [&]() {
-    return LinkSpec{kBandwidths[pick(3)], kLatencies[pick(4)], ""};
+    return LinkSpec{kBandwidths[pick(3)], kLatencies[pick(5)], ""};
   };
   TopologySpec spec;
   uint32_t n = 2 + uint32_t(pick(3));
@@ -543,7 +547,14 @@ CollectiveSpec request(CollectiveKind kind, uint32_t npus, int64_t chunkBytes,
 struct Totals {
   unsigned checked = 0, skipped = 0, mismatches = 0, optimalClaims = 0,
            dupChecked = 0, dupBetter = 0;
+  double bruteMs = 0, exactMs = 0;
 };
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
 
 /// Runs exact on one request and compares it with the brute force.
 void recheck(const Request &req, Totals &totals) {
@@ -557,8 +568,13 @@ void recheck(const Request &req, Totals &totals) {
   Problem problem;
   ASSERT_EQ(buildProblem(bfSpec, bfNet.numNpus(), problem), "") << req.name;
   BfInstance inst = makeInstance(bfNet, problem, req.model);
-  BruteForce bf(inst, /*allowDuplicates=*/false, 3000000);
+  auto bfStart = std::chrono::steady_clock::now();
+  BruteForce bf(inst, /*allowDuplicates=*/false, 300000);
   int64_t optimum = bf.solve();
+  totals.bruteMs += msSince(bfStart);
+  if (getenv("RECHECK_TRACE"))
+    printf("bf %.0f ms %llu leaves opt %lld\n", msSince(bfStart),
+           (unsigned long long)bf.nodes(), (long long)optimum);
   std::string what = req.name + " [" +
                      (req.model == LinkModel::Blocking ? "blocking"
                                                        : "pipelined") +
@@ -576,11 +592,25 @@ void recheck(const Request &req, Totals &totals) {
   AlgorithmOptions options;
   options.algorithm = Algorithm::Exact;
   options.model = req.model;
-  options.timeLimitMs = 20000;
+  options.timeLimitMs = 2000;
   options.threads = 1;
+  auto exactStart = std::chrono::steady_clock::now();
   AlgorithmResult result = synthesize(net, req.spec, options);
+  totals.exactMs += msSince(exactStart);
   ASSERT_EQ(result.error, "") << what;
   ++totals.checked;
+  if (getenv("RECHECK_TRACE"))
+    printf("exact %lld optimal %d infeasible %lld %.0f ms proof '%s': %s\n",
+           (long long)result.timePs, result.optimal,
+           (long long)result.provedInfeasiblePs, result.synthesisMs,
+           result.proof.c_str(),
+           what.c_str());
+  if (getenv("RECHECK_TRACE") && combining) {
+    AlgorithmResult d = synthesize(bfNet, bfSpec, options);
+    printf("  dual: %lld optimal %d infeasible %lld %.0f ms proof '%s'\n",
+           (long long)d.timePs, d.optimal, (long long)d.provedInfeasiblePs,
+           d.synthesisMs, d.proof.c_str());
+  }
   totals.optimalClaims += result.optimal;
   std::string verdict = compareWithOptimum(
       {result.timePs, result.optimal, result.provedInfeasiblePs}, optimum);
@@ -597,8 +627,10 @@ void recheck(const Request &req, Totals &totals) {
 
   // Could receiving a chunk twice ever beat a tree? Small cases only.
   if (inst.chunks <= 4) {
-    BruteForce withDups(inst, /*allowDuplicates=*/true, 1000000);
+    auto dupStart = std::chrono::steady_clock::now();
+    BruteForce withDups(inst, /*allowDuplicates=*/true, 300000);
     int64_t any = withDups.solve();
+    totals.bruteMs += msSince(dupStart);
     if (any >= 0) {
       ++totals.dupChecked;
       if (any < optimum) {
@@ -609,6 +641,8 @@ void recheck(const Request &req, Totals &totals) {
     }
   }
 }
+
+constexpr uint64_t kRandomRequests = 200, kUnevenRequests = 20;
 
 std::vector<Request> allRequests() {
   std::vector<Request> out;
@@ -639,8 +673,9 @@ std::vector<Request> allRequests() {
       CollectiveKind::AllGather, CollectiveKind::Broadcast,
       CollectiveKind::AllToAll, CollectiveKind::ReduceScatter,
       CollectiveKind::Reduce};
-  const int64_t kBytes[] = {25000, 50000, 100000};
-  for (uint64_t seed = 1; seed <= 40; ++seed) {
+  // 30 KB chunks take 0.3, 0.6 or 1.2 us: finer time units for exact.
+  const int64_t kBytes[] = {25000, 30000, 50000, 100000};
+  for (uint64_t seed = 1; seed <= kRandomRequests; ++seed) {
     std::mt19937_64 rng(seed);
     Network net = randomNetwork(rng);
     uint32_t n = net.numNpus();
@@ -651,10 +686,27 @@ std::vector<Request> allRequests() {
     std::optional<int64_t> root;
     if (kind == CollectiveKind::Broadcast || kind == CollectiveKind::Reduce)
       root = int64_t(rng() % n);
-    int64_t bytes = kBytes[rng() % 3];
+    int64_t bytes = kBytes[rng() % 4];
     LinkModel model = kModels[rng() % 2];
     out.push_back({"seed " + std::to_string(seed), net,
                    request(kind, n, bytes, chunks, root), model});
+  }
+  // Sizes that do not split evenly: chunks differ by a byte, so a time
+  // unit is a few ps and exact may stop with a gap rather than a proof.
+  for (uint64_t seed = 1001; seed <= 1000 + kUnevenRequests; ++seed) {
+    std::mt19937_64 rng(seed);
+    Network net = randomNetwork(rng);
+    uint32_t n = net.numNpus();
+    CollectiveKind kind = kKinds[rng() % 5];
+    if (kind == CollectiveKind::AllToAll)
+      kind = CollectiveKind::AllGather;
+    std::optional<int64_t> root;
+    if (kind == CollectiveKind::Broadcast || kind == CollectiveKind::Reduce)
+      root = int64_t(rng() % n);
+    CollectiveSpec spec = request(kind, n, kBytes[rng() % 4], 2, root);
+    spec.sizeBytes += 1;
+    LinkModel model = kModels[rng() % 2];
+    out.push_back({"uneven seed " + std::to_string(seed), net, spec, model});
   }
   return out;
 }
@@ -691,6 +743,35 @@ TEST(ExactRecheckTest, BruteForceKnownOptima) {
                        false, 100000)
                 .solve(),
             5000000);
+}
+
+TEST(ExactRecheckTest, PruningLosesNoOptimum) {
+  // The active-schedule rule and the lower bound only cut the search: on
+  // the small requests, the plain search (every free link may start every
+  // chunk its source holds at every event, no bound) finds the same optima,
+  // with and without duplicate receptions.
+  unsigned compared = 0;
+  for (const Request &req : allRequests()) {
+    CollectiveSpec spec = req.spec;
+    spec.kind = dualOf(spec.kind);
+    Network net =
+        spec.kind != req.spec.kind ? transposed(req.network) : req.network;
+    Problem problem;
+    ASSERT_EQ(buildProblem(spec, net.numNpus(), problem), "");
+    if (problem.numChunks() > 3)
+      continue;
+    BfInstance inst = makeInstance(net, problem, req.model);
+    for (bool dups : {false, true}) {
+      int64_t plain = BruteForce(inst, dups, 300000, true).solve();
+      if (plain < 0)
+        continue;
+      ++compared;
+      EXPECT_EQ(BruteForce(inst, dups, 3000000).solve(), plain)
+          << req.name << " " << kindName(req.spec.kind) << " dups " << dups;
+    }
+  }
+  printf("plain search compared on %u requests\n", compared);
+  EXPECT_GE(compared, 10u);
 }
 
 TEST(ExactRecheckTest, ComparisonRejectsMutations) {
@@ -741,9 +822,11 @@ TEST(ExactRecheckTest, ExactAgreesWithBruteForce) {
                     std::chrono::steady_clock::now() - start)
                     .count();
   printf("exact recheck: %u checked, %u skipped, %u mismatches, %u claimed "
-         "optimal; duplicates: %u checked, %u better than a tree; %.1f s\n",
+         "optimal; duplicates: %u checked, %u better than a tree; %.1f s "
+         "(brute force %.1f s, exact %.1f s)\n",
          totals.checked, totals.skipped, totals.mismatches,
-         totals.optimalClaims, totals.dupChecked, totals.dupBetter, secs);
+         totals.optimalClaims, totals.dupChecked, totals.dupBetter, secs,
+         totals.bruteMs / 1000, totals.exactMs / 1000);
   EXPECT_EQ(totals.mismatches, 0u);
   EXPECT_EQ(totals.dupBetter, 0u);
   EXPECT_GE(totals.checked, 50u);
