@@ -24,6 +24,10 @@
 // `allowDuplicates` an NPU may receive a chunk it has in flight already
 // (a non-tree schedule); without, each NPU receives each chunk once.
 //
+// RECHECK_TRACE=1 in the environment prints every request's brute-force
+// optimum and exact's verdict (for a combining collective, also exact's
+// verdict on the dual), for reproducing a mismatch by hand.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Collective/Problem.h"
@@ -642,7 +646,7 @@ void recheck(const Request &req, Totals &totals) {
   }
 }
 
-constexpr uint64_t kRandomRequests = 200, kUnevenRequests = 20;
+constexpr uint64_t kRandomRequests = 300, kUnevenRequests = 20;
 
 std::vector<Request> allRequests() {
   std::vector<Request> out;
