@@ -257,7 +257,8 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
   AlgorithmResult greedy = synthesizeCombining(network, spec, dualProblem,
                                                incumbentOptions(options));
   AlgorithmResult best = std::move(exact);
-  if (greedy.error.empty() && greedy.timePs < best.timePs) {
+  bool greedyWon = greedy.error.empty() && greedy.timePs < best.timePs;
+  if (greedyWon) {
     greedy.firstBestMs = msSince(started);
     std::swap(greedy.schedule, best.schedule);
     best.timePs = greedy.timePs;
@@ -278,7 +279,9 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
     best.provedInfeasiblePs = -1;
     best.proof.clear();
   }
-  if (best.optimal)
+  // The dual's verdict, gap and why the search stopped included, when its
+  // schedule was kept.
+  if (best.optimal || (onePhase && !greedyWon && !best.proof.empty()))
     return best;
   std::optional<LowerBounds> bounds =
       computeCollectiveBounds(network, spec, options.model);
