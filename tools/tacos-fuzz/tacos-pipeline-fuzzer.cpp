@@ -13,49 +13,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FuzzSupport.h"
+#include "MlirTextInput.h"
 
-#include "tacos/InitAll.h"
 #include "tacos/Pipelines/Pipelines.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static DialectRegistry *registry = [] {
-    auto *registry = new DialectRegistry;
-    tacos::registerAllDialects(*registry);
-    return registry;
-  }();
-  // MLIR's lexer reads the byte after the text: a copy ends with a NUL, as
-  // files read by the tools do.
-  const std::string text(reinterpret_cast<const char *>(data), size);
-  if (tacos::fuzz::hitsUpstreamParserBug(text))
-    return 0;
-  MLIRContext context(*registry, MLIRContext::Threading::DISABLED);
-  context.printOpOnDiagnostic(false);
-  tacos::fuzz::DiagnosticRecorder diagnostics(&context);
-  // An input may give its ops locations of its own, unknown ones too; then
-  // only require an error.
-  bool locatedInput = text.find("loc(") == std::string::npos;
-  auto requireError = [&](llvm::StringRef what) {
-    if (locatedInput)
-      tacos::fuzz::requireLocatedError(diagnostics, what);
-    else if (!diagnostics.hasError())
-      tacos::fuzz::fail((what + " failed without an error").str());
-  };
-
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&context), "input.mlir");
-  if (!module) {
-    requireError("parsing");
-    return 0;
-  }
-  if (!tacos::fuzz::withinLimits(*module, tacos::fuzz::Limits()))
+  tacos::fuzz::MlirTextInput input(data, size);
+  ModuleOp module = input.module();
+  if (!module)
     return 0;
 
   tacos::TacosPipelineOptions options;
@@ -64,12 +33,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.reportOutput = report;
   options.reportFormat =
       size % 2 ? tacos::coll::ReportFormat::Json : tacos::coll::ReportFormat::Text;
-  PassManager pm(&context);
+  PassManager pm(input.context());
   tacos::buildTacosPipeline(pm, options);
-  if (failed(pm.run(*module))) {
-    requireError("tacos-pipeline");
+  if (failed(pm.run(module))) {
+    input.requireError("tacos-pipeline");
     return 0;
   }
-  tacos::fuzz::requireRoundTrip(*module, "the output of tacos-pipeline");
+  tacos::fuzz::requireRoundTrip(module, "the output of tacos-pipeline");
   return 0;
 }
