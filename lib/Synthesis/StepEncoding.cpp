@@ -382,13 +382,23 @@ Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
   return result;
 }
 
+bool StepEncoding::holds(Z3_ast x) const {
+  Z3_ast value;
+  Z3_model_eval(ctx, model, x, true, &value);
+  return Z3_get_bool_value(ctx, value) == Z3_L_TRUE;
+}
+
+std::vector<size_t> StepEncoding::modelSends() const {
+  std::vector<size_t> result;
+  for (size_t i = 0; i < sendVars.size(); ++i)
+    if (holds(sendVars[i]))
+      result.push_back(i);
+  return result;
+}
+
 std::vector<StepSend> StepEncoding::sends() const {
   std::vector<StepSend> result;
-  for (size_t i = 0; i < sendVars.size(); ++i) {
-    Z3_ast value;
-    Z3_model_eval(ctx, model, sendVars[i], true, &value);
-    if (Z3_get_bool_value(ctx, value) != Z3_L_TRUE)
-      continue;
+  for (size_t i : modelSends()) {
     auto [s, p, c] = sendKeys[i];
     auto [u, v, m] = pairs[p];
     result.push_back({s, u, v, c});
@@ -407,11 +417,7 @@ std::string StepEncoding::checkModel(unsigned rounds) const {
            " rounds, more than " + std::to_string(rounds);
   std::map<std::pair<unsigned, uint32_t>, unsigned> load;
   std::map<std::pair<uint32_t, uint32_t>, unsigned> received;
-  for (size_t i = 0; i < sendVars.size(); ++i) {
-    Z3_ast value;
-    Z3_model_eval(ctx, model, sendVars[i], true, &value);
-    if (Z3_get_bool_value(ctx, value) != Z3_L_TRUE)
-      continue;
+  for (size_t i : modelSends()) {
     auto [s, p, c] = sendKeys[i];
     auto [u, v, m] = pairs[p];
     if (++load[{s, p}] > m * perStep[s - 1])
@@ -430,11 +436,8 @@ std::vector<unsigned> StepEncoding::roundsPerStep() const {
   std::vector<unsigned> result;
   for (const auto &xs : extra) {
     unsigned r = 1;
-    for (Z3_ast x : xs) {
-      Z3_ast value;
-      Z3_model_eval(ctx, model, x, true, &value);
-      r += Z3_get_bool_value(ctx, value) == Z3_L_TRUE;
-    }
+    for (Z3_ast x : xs)
+      r += holds(x);
     result.push_back(r);
   }
   return result;

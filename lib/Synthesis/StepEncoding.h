@@ -84,6 +84,10 @@ public:
 private:
   Z3_lbool checkOnce(unsigned timeoutMs, const std::vector<Z3_ast> &assumed);
   Z3_ast fresh(const char *prefix);
+  /// True if the last model sets Boolean `x`.
+  bool holds(Z3_ast x) const;
+  /// Indices into sendKeys of the sends the last model makes.
+  std::vector<size_t> modelSends() const;
   /// A QF_FD solver with binary-merge PB networks and this random seed.
   Z3_solver makeSolver(unsigned seed);
   /// Moves every assertion to a fresh solver with another seed (a restart:
