@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Synthesis/ThroughputBound.h"
 #include "tacos/Network/Diameter.h"
 #include "tacos/Network/LinkCost.h"
 #include "tacos/Network/ShortestPaths.h"
@@ -613,6 +614,8 @@ const char *boundName(BoundKind kind) {
     return "occupancy";
   case BoundKind::Volume:
     return "volume";
+  case BoundKind::Throughput:
+    return "throughput";
   }
   return "unknown";
 }
@@ -620,7 +623,7 @@ const char *boundName(BoundKind kind) {
 static constexpr BoundKind kAllBounds[] = {
     BoundKind::Ingress, BoundKind::Latency, BoundKind::Discrete,
     BoundKind::Cut,     BoundKind::Load,    BoundKind::Path,
-    BoundKind::Occupancy, BoundKind::Volume};
+    BoundKind::Occupancy, BoundKind::Volume, BoundKind::Throughput};
 
 std::optional<int64_t> LowerBounds::get(BoundKind kind) const {
   switch (kind) {
@@ -640,6 +643,8 @@ std::optional<int64_t> LowerBounds::get(BoundKind kind) const {
     return occupancyPs;
   case BoundKind::Volume:
     return volumePs;
+  case BoundKind::Throughput:
+    return throughputPs;
   }
   return std::nullopt;
 }
@@ -829,10 +834,19 @@ std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
   Problem problem;
   if (!buildProblem(dual, network.numNpus(), problem).empty())
     return std::nullopt;
-  if (!isCombining(spec.kind))
-    return computeLowerBounds(network, problem, model);
+  std::optional<ThroughputBound> throughput =
+      computeThroughputBound(network, spec);
+  std::optional<int64_t> throughputPs;
+  if (throughput)
+    throughputPs = throughput->ps;
+  if (!isCombining(spec.kind)) {
+    LowerBounds bounds = computeLowerBounds(network, problem, model);
+    bounds.throughputPs = throughputPs;
+    return bounds;
+  }
   LowerBounds reduction =
       computeLowerBounds(transposed(network), problem, model);
+  reduction.throughputPs = throughputPs;
   if (spec.kind != CollectiveKind::AllReduce)
     return reduction;
   LowerBounds gather = computeLowerBounds(network, problem, model);
@@ -843,6 +857,7 @@ std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
   both.discretePs = std::max(reduction.discretePs, gather.discretePs);
   both.pathPs = std::max(reduction.pathPs, gather.pathPs);
   both.occupancyPs = std::max(reduction.occupancyPs, gather.occupancyPs);
+  both.throughputPs = throughputPs;
   return both;
 }
 

@@ -381,6 +381,16 @@ computeThroughputBound(const Network &network, const CollectiveSpec &spec) {
   if (network.hasUndecidedBandwidth() ||
       !checkCollective(spec, network.numNpus()).empty())
     return std::nullopt;
+  // One max-flow per participant (one in all for Scatter and Gather), a
+  // few rounds each: beyond the budget the bound is left out rather than
+  // made to cost more than the synthesis it judges.
+  double flows = spec.kind == CollectiveKind::Scatter ||
+                         spec.kind == CollectiveKind::Gather
+                     ? 1.0
+                     : double(spec.participants(network.numNpus()));
+  if (flows * double(network.numNodes() + network.numLinks()) >
+      kMaxThroughputBoundWork)
+    return std::nullopt;
   CollectiveSpec dual = spec;
   dual.kind = dualOf(spec.kind);
   // Gather is Scatter time-reversed on G^T, as Reduce-Scatter and Reduce

@@ -19,6 +19,10 @@
 //             the chunks only S holds and others need
 //   volume:   All-Reduce over every NPU: 2(N-1) transfers per chunk, by
 //             the discrete count over every link of the network
+//   throughput: ForestColl's cut bound over sets of nodes, exact at any N
+//             (ThroughputBound.h); the only one here that also holds on
+//             the hardware an unwound network models, when computed on
+//             that hardware
 // The bounds are generalized to any Problem through its deliveries: every
 // destination v must receive deliveries(v) chunks over its in-links.
 //
@@ -46,10 +50,11 @@ enum class BoundKind : uint8_t {
   Path,
   Occupancy,
   Volume,
+  Throughput,
 };
 
 /// "ingress", "latency", "discrete", "cut", "load", "path", "occupancy",
-/// "volume": the names reports print.
+/// "volume", "throughput": the names reports print.
 const char *boundName(BoundKind kind);
 
 struct LowerBounds {
@@ -68,6 +73,9 @@ struct LowerBounds {
   /// (one-way gossip), and all links of the network together finish
   /// at most count_e(T) each by T (the discrete count).
   std::optional<int64_t> volumePs;
+
+  /// ThroughputBound's picoseconds on the network the bounds are for.
+  std::optional<int64_t> throughputPs;
 
   /// The bound `kind`; nullopt where not computed.
   std::optional<int64_t> get(BoundKind kind) const;

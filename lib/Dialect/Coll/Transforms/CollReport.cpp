@@ -9,6 +9,7 @@
 #include "tacos/Network/Quantity.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Synthesis/ThroughputBound.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
@@ -39,6 +40,12 @@ struct Row {
   std::string check;
   std::optional<double> synthesisMs;
   std::optional<LowerBounds> bounds;
+  /// The network is an unwound model of switches (topo-unwind-switches):
+  /// its bounds hold for that model only, and the certificate is against
+  /// `hardwarePs`, the throughput bound of the hardware it records
+  /// (nothing when it records none).
+  bool unwound = false;
+  std::optional<int64_t> hardwarePs;
   /// What the bounds prove about `timePs`: only for a time the native
   /// verifier checked in this run (the input's time is a claim).
   std::optional<OptimalityCertificate> certificate;
@@ -162,8 +169,23 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
     row.bounds =
         computeCollectiveBounds(collective->network, collective->spec, model);
-    if (row.bounds && row.verified)
+    row.unwound = topo::isUnwound(topo::collectNetworkOps(collective->networkOp));
+    if (row.unwound) {
+      if (std::optional<Network> hardware =
+              topo::buildHardwareModel(collective->networkOp))
+        if (std::optional<ThroughputBound> bound =
+                computeThroughputBound(*hardware, collective->spec))
+          row.hardwarePs = bound->ps;
+    }
+    if (row.verified && row.bounds && !row.unwound)
       row.certificate = certify(row.timePs, *row.bounds);
+    if (row.verified && row.hardwarePs) {
+      // Only the hardware's bound holds for the hardware.
+      LowerBounds hardware;
+      hardware.ingressPs = 0;
+      hardware.throughputPs = *row.hardwarePs;
+      row.certificate = certify(row.timePs, hardware);
+    }
     if (exact)
       compareExact(row, *collective, model, limits);
     if (baselines)
@@ -284,15 +306,26 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         os << ", path " << us(b.pathPs) << ", occupancy " << us(b.occupancyPs);
         if (b.volumePs)
           os << ", volume " << us(*b.volumePs);
+        os << ", throughput "
+           << (b.throughputPs ? us(*b.throughputPs) : std::string("n/a"));
         os << ")\n";
+        if (row.unwound)
+          os << "  network      switches unwound (the TACOS paper's model): "
+                "the bounds above hold for it only; hardware throughput "
+             << (row.hardwarePs ? us(*row.hardwarePs) + " us"
+                                : std::string("n/a (no record of the switches)"))
+             << "\n";
         if (row.certificate)
           os << "  certificate  "
              << (row.certificate->optimal ? "optimal: "
                  : row.certificate->contradiction ? "none: "
                                                   : "")
-             << row.certificate->describe() << "\n";
-        else
+             << row.certificate->describe()
+             << (row.unwound ? " of the hardware" : "") << "\n";
+        else if (!row.verified)
           os << "  certificate  none: the time is not verified\n";
+        else
+          os << "  certificate  none: no bound of the hardware\n";
       }
       if (row.strictPhasesPs)
         os << "  phases       pipelined; strict phases would take "
@@ -383,13 +416,22 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
             {"path", optionalNumber(boundUs(b.pathPs))},
             {"occupancy", optionalNumber(boundUs(b.occupancyPs))},
             {"volume", b.volumePs ? optionalNumber(boundUs(*b.volumePs))
-                                  : llvm::json::Value(nullptr)}};
+                                  : llvm::json::Value(nullptr)},
+            {"throughput", b.throughputPs
+                               ? optionalNumber(boundUs(*b.throughputPs))
+                               : llvm::json::Value(nullptr)}};
         object["best_bound"] = b.bestName();
       } else {
         object["lower_bound_us"] = nullptr;
       }
+      object["unwound"] = row.unwound;
+      if (row.unwound)
+        object["hardware_throughput_bound_us"] =
+            row.hardwarePs ? optionalNumber(boundUs(*row.hardwarePs))
+                           : llvm::json::Value(nullptr);
       if (row.certificate)
         object["certificate"] = llvm::json::Object{
+            {"hardware", row.unwound},
             {"optimal", row.certificate->optimal},
             {"bound", row.certificate->bound},
             {"bound_us", optionalNumber(boundUs(row.certificate->boundPs))},

@@ -23,7 +23,7 @@ NetworkOps topo::collectNetworkOps(NetworkOp network) {
     else if (auto link = dyn_cast<LinkOp>(op))
       ops.links.push_back(link);
     else if (auto sw = dyn_cast<SwitchOp>(op))
-      ops.switches.push_back(sw);
+      (sw.getUnwound() ? ops.unwoundSwitches : ops.switches).push_back(sw);
     else if (auto drop = dyn_cast<DropOp>(op))
       ops.drops.push_back(drop);
     else if (auto price = dyn_cast<PriceOp>(op))
@@ -34,6 +34,22 @@ NetworkOps topo::collectNetworkOps(NetworkOp network) {
   return ops;
 }
 
+static bool isViaLink(LinkOp link) { return bool(link->getAttr("via")); }
+
+static ExplicitLink readLink(LinkOp link) {
+  return {link.getSrc(), link.getDst(), link.getBidirectional(),
+          link.getParallel(), link.getSpec().getSpec()};
+}
+
+static SwitchSpec readSwitch(SwitchOp sw) {
+  SwitchSpec s;
+  if (sw.getNameAttr())
+    s.name = sw.getNameAttr().str();
+  s.ports.assign(sw.getPorts().begin(), sw.getPorts().end());
+  s.link = sw.getSpec().getSpec();
+  return s;
+}
+
 TopologySpec topo::readTopologySpec(const NetworkOps &ops) {
   TopologySpec spec;
   if (!ops.dims.empty())
@@ -42,26 +58,47 @@ TopologySpec topo::readTopologySpec(const NetworkOps &ops) {
   if (!ops.npus.empty())
     spec.explicitNpus = NpusOp(ops.npus.front()).getCount();
   for (LinkOp link : ops.links)
-    spec.links.push_back({link.getSrc(), link.getDst(),
-                          link.getBidirectional(), link.getParallel(),
-                          link.getSpec().getSpec()});
-  for (SwitchOp sw : ops.switches) {
-    SwitchSpec s;
-    if (sw.getNameAttr())
-      s.name = sw.getNameAttr().str();
-    s.ports.assign(sw.getPorts().begin(), sw.getPorts().end());
-    s.link = sw.getSpec().getSpec();
-    spec.switches.push_back(std::move(s));
-  }
+    spec.links.push_back(readLink(link));
+  for (SwitchOp sw : ops.switches)
+    spec.switches.push_back(readSwitch(sw));
   for (DropOp drop : ops.drops)
     spec.drops.push_back(
         {drop.getSrc(), drop.getDst(), drop.getBidirectional()});
   return spec;
 }
 
-LogicalResult topo::checkNetwork(NetworkOp network) {
+bool topo::isUnwound(const NetworkOps &ops) {
+  return llvm::any_of(ops.links, isViaLink);
+}
+
+TopologySpec topo::readHardwareSpec(const NetworkOps &ops) {
+  TopologySpec spec = readTopologySpec(ops);
+  if (!isUnwound(ops))
+    return spec;
+  spec.links.clear();
+  for (LinkOp link : ops.links)
+    if (!isViaLink(link))
+      spec.links.push_back(readLink(link));
+  for (SwitchOp sw : ops.unwoundSwitches)
+    spec.switches.push_back(readSwitch(sw));
+  return spec;
+}
+
+std::optional<Network> topo::buildHardwareModel(NetworkOp network) {
   NetworkOps ops = collectNetworkOps(network);
-  std::vector<SpecError> errors = check(readTopologySpec(ops));
+  if (isUnwound(ops) && ops.unwoundSwitches.empty())
+    return std::nullopt;
+  TopologySpec spec = readHardwareSpec(ops);
+  if (!check(spec).empty())
+    return std::nullopt;
+  return buildNetwork(spec);
+}
+
+/// Emits `errors` of `spec`, read from `ops` with `links` and `switches`
+/// the ops its link and switch entries came from, on those ops.
+static void emitSpecErrors(NetworkOp network, const NetworkOps &ops,
+                           ArrayRef<SpecError> errors, ArrayRef<LinkOp> links,
+                           ArrayRef<SwitchOp> switches, StringRef prefix) {
   for (const SpecError &error : errors) {
     Operation *op = network;
     switch (error.item) {
@@ -71,17 +108,34 @@ LogicalResult topo::checkNetwork(NetworkOp network) {
       op = ops.dims.empty() ? network.getOperation() : ops.dims.front();
       break;
     case SpecError::Item::Link:
-      op = ops.links[error.index];
+      op = links[error.index];
       break;
     case SpecError::Item::Switch:
-      op = ops.switches[error.index];
+      op = switches[error.index];
       break;
     case SpecError::Item::Drop:
       op = ops.drops[error.index];
       break;
     }
-    op->emitError(error.message);
+    op->emitError(prefix) << error.message;
   }
+}
+
+LogicalResult topo::checkNetwork(NetworkOp network) {
+  NetworkOps ops = collectNetworkOps(network);
+  std::vector<SpecError> errors = check(readTopologySpec(ops));
+  emitSpecErrors(network, ops, errors, ops.links, ops.switches, "");
+  if (!errors.empty() || ops.unwoundSwitches.empty())
+    return success(errors.empty());
+  // The record of the hardware must describe a network too, in the same
+  // order readHardwareSpec reads it.
+  SmallVector<LinkOp> links(llvm::make_filter_range(
+      ops.links, [](LinkOp l) { return !isViaLink(l); }));
+  SmallVector<SwitchOp> switches(ops.switches);
+  switches.append(ops.unwoundSwitches);
+  errors = check(readHardwareSpec(ops));
+  emitSpecErrors(network, ops, errors, links, switches,
+                 "the hardware this network was unwound from: ");
   return success(errors.empty());
 }
 
@@ -104,7 +158,8 @@ topo::NetworkModels::get(NetworkOp network) {
 }
 
 void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
-                                const std::vector<LinkOrigin> *origins) {
+                                const std::vector<LinkOrigin> *origins,
+                                const Network *unwoundFrom) {
   MLIRContext *context = network.getContext();
   Block &body = network.getBody().empty() ? network.getBody().emplaceBlock()
                                           : network.getBody().front();
@@ -182,6 +237,26 @@ void topo::writeExplicitNetwork(NetworkOp network, const Network &model,
                           : builder.getStringAttr(model.switchName(s));
     SmallVector<int64_t> ports(model.switchPorts(s).begin(),
                                model.switchPorts(s).end());
-    SwitchOp::create(builder, loc, name, ports, specOf(*up.begin()));
+    SwitchOp::create(builder, loc, name, ports, specOf(*up.begin()),
+                     /*unwound=*/false);
+  }
+  if (!unwoundFrom)
+    return;
+  // Every port of a switch has the one spec its op or dimension gave, so
+  // the first uplink's is the switch's.
+  for (NodeId s = unwoundFrom->numNpus(); s < unwoundFrom->numNodes(); ++s) {
+    LinkRange up = unwoundFrom->inLinks(s);
+    if (up.empty())
+      continue;
+    LinkId first = *up.begin();
+    LinkSpec spec{unwoundFrom->bandwidth(first), unwoundFrom->latency(first),
+                  unwoundFrom->tier(first)};
+    StringAttr name = unwoundFrom->switchName(s).empty()
+                          ? StringAttr()
+                          : builder.getStringAttr(unwoundFrom->switchName(s));
+    SmallVector<int64_t> ports(unwoundFrom->switchPorts(s).begin(),
+                               unwoundFrom->switchPorts(s).end());
+    SwitchOp::create(builder, loc, name, ports, LinkAttr::get(context, spec),
+                     /*unwound=*/true);
   }
 }

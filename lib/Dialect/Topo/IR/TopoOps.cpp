@@ -57,7 +57,7 @@ LogicalResult NetworkOp::verifyRegions() {
     return ops.npus[0].emitOpError(
         "cannot be combined with topo.dims, which already fixes the NPUs");
   llvm::DenseMap<StringAttr, SwitchOp> names;
-  for (SwitchOp sw : ops.switches) {
+  for (SwitchOp sw : llvm::concat<SwitchOp>(ops.switches, ops.unwoundSwitches)) {
     if (!sw.getNameAttr())
       continue;
     auto [it, inserted] = names.try_emplace(sw.getNameAttr(), sw);

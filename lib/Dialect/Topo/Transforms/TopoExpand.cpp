@@ -25,6 +25,10 @@ struct TopoExpandPass : topo::impl::TopoExpandBase<TopoExpandPass> {
     for (NetworkOp network : getOperation().getOps<NetworkOp>()) {
       if (failed(checkNetwork(network)))
         return signalPassFailure();
+      // Unwinding wrote it out already; rewriting it would lose which
+      // links replace a switch and the record of the hardware.
+      if (isUnwound(collectNetworkOps(network)))
+        continue;
       // Counted from the description, so a refused network is never built.
       uint64_t links = countLinks(readTopologySpec(collectNetworkOps(network)));
       if (links > uint64_t(std::max<int64_t>(maxLinks, 0))) {

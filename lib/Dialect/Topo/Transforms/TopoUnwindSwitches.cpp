@@ -49,7 +49,7 @@ struct TopoUnwindSwitchesPass
       }
       std::vector<LinkOrigin> origins;
       Network unwound = unwindSwitches(*model, origins);
-      writeExplicitNetwork(network, unwound, &origins);
+      writeExplicitNetwork(network, unwound, &origins, &*model);
     }
   }
 };

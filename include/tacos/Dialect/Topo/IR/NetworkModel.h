@@ -22,6 +22,9 @@ struct NetworkOps {
   llvm::SmallVector<NpusOp, 1> npus;
   llvm::SmallVector<LinkOp> links;
   llvm::SmallVector<SwitchOp> switches;
+  /// Switches topo-unwind-switches replaced: a record of the hardware, not
+  /// part of the network (readHardwareSpec).
+  llvm::SmallVector<SwitchOp> unwoundSwitches;
   llvm::SmallVector<DropOp> drops;
   llvm::SmallVector<PriceOp> prices;
   llvm::SmallVector<ConstraintOp> constraints;
@@ -31,6 +34,15 @@ NetworkOps collectNetworkOps(NetworkOp network);
 /// Reads a network op as plain data (no validation).
 TopologySpec readTopologySpec(const NetworkOps &ops);
 
+/// True when switches of the network were unwound into point-to-point
+/// links (some link has `via`): the network is the TACOS paper's model of
+/// the hardware, not the hardware.
+bool isUnwound(const NetworkOps &ops);
+
+/// The hardware an unwound network models: its links without `via` plus
+/// its unwound switches (no validation). The network itself otherwise.
+TopologySpec readHardwareSpec(const NetworkOps &ops);
+
 /// Validates a network with the core checker and emits every problem as an
 /// error on the op that caused it.
 mlir::LogicalResult checkNetwork(NetworkOp network);
@@ -38,6 +50,12 @@ mlir::LogicalResult checkNetwork(NetworkOp network);
 /// Builds the core model of a valid network. Fails with a diagnostic on the
 /// network if it is malformed.
 mlir::FailureOr<Network> buildNetworkModel(NetworkOp network);
+
+/// The core model of the hardware (readHardwareSpec), or nothing when an
+/// unwound network does not record the switches it replaced (it was
+/// unwound by hand, or before the record existed) or the record is
+/// malformed: then nothing is known of the hardware.
+std::optional<Network> buildHardwareModel(NetworkOp network);
 
 /// The core model of every network of a module, built once per network op
 /// and shared by every request on it (an analysis: `getAnalysis<
@@ -62,9 +80,11 @@ private:
 /// `topo.switch` ops describing `model` exactly. Link pairs with the same spec
 /// (and origin) in both directions become one `<->` link. With `origins`
 /// (from switch unwinding), links that replace a switch carry
-/// `{via = "<switch>"}`.
+/// `{via = "<switch>"}`, and `unwoundFrom`, the network before unwinding,
+/// has its switches written as `unwound` records of the hardware.
 void writeExplicitNetwork(NetworkOp network, const Network &model,
-                          const std::vector<LinkOrigin> *origins = nullptr);
+                          const std::vector<LinkOrigin> *origins = nullptr,
+                          const Network *unwoundFrom = nullptr);
 
 } // namespace tacos::topo
 

@@ -137,16 +137,32 @@ def Topo_SwitchOp : Topo_NetworkMemberOp<"switch"> {
     given bandwidth and latency. The name is optional and unique within the
     network.
 
+    `unwound` marks a switch that `topo-unwind-switches` replaced by
+    point-to-point links (the links with `{via = "<switch>"}`): it is no
+    longer part of the network the synthesizers, verifiers and simulator
+    see, but it records the hardware, which reports need for bounds that
+    hold on it (docs/Reports.md, throughput bound). The hardware is this
+    network without its `via` links and with its unwound switches.
+
     ```mlir
     topo.network @node {
       topo.npus 4
       topo.switch @nvs [0, 1, 2, 3] link(100 GBps, 0.5 us)
     }
+    topo.network @node_unwound {
+      topo.npus 3
+      topo.link 0 <-> 1 link(50 GBps, 1 us) {via = "nvs"}
+      topo.link 0 <-> 2 link(50 GBps, 1 us) {via = "nvs"}
+      topo.link 1 <-> 2 link(50 GBps, 1 us) {via = "nvs"}
+      topo.switch @nvs [0, 1, 2] link(100 GBps, 0.5 us) unwound
+    }
     ```
   }];
   let arguments = (ins OptionalAttr<SymbolNameAttr>:$name,
-                       DenseI64ArrayAttr:$ports, Topo_LinkAttr:$spec);
-  let assemblyFormat = "($name^)? $ports custom<LinkSpec>($spec) attr-dict";
+                       DenseI64ArrayAttr:$ports, Topo_LinkAttr:$spec,
+                       UnitAttr:$unwound);
+  let assemblyFormat =
+      "($name^)? $ports custom<LinkSpec>($spec) (`unwound` $unwound^)? attr-dict";
   let hasVerifier = 1;
 }
 
