@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include <cctype>
 #include <cfloat>
 #include <charconv>
 #include <cmath>
@@ -46,6 +47,13 @@ constexpr Unit kBandwidthUnits[] = {
     {"TBps", 1e12},
     {"TiBps", 1099511627776.0},
 };
+/// Bit rates, as link data sheets give them: the scale is in bits per second
+/// (powers of 10), a byte being 8 bits. Never printed: formatting keeps to the
+/// byte units above, which say every bit rate exactly (400 Gbps is 50 GBps).
+constexpr Unit kBitRateUnits[] = {
+    {"bps", 1.0}, {"Kbps", 1e3}, {"Mbps", 1e6}, {"Gbps", 1e9}, {"Tbps", 1e12},
+};
+constexpr double kBitsPerByte = 8;
 constexpr Unit kTimeUnits[] = {
     {"ps", 1.0}, {"ns", 1e3}, {"us", 1e6}, {"ms", 1e9}, {"s", 1e12},
 };
@@ -62,11 +70,33 @@ constexpr Unit kSizeUnits[] = {
 };
 
 template <size_t N>
-std::optional<double> lookup(const Unit (&units)[N], std::string_view unit) {
+const Unit *find(const Unit (&units)[N], std::string_view unit) {
   for (const Unit &u : units)
     if (unit == u.name)
-      return u.scale;
+      return &u;
+  return nullptr;
+}
+
+template <size_t N>
+std::optional<double> lookup(const Unit (&units)[N], std::string_view unit) {
+  if (const Unit *u = find(units, unit))
+    return u->scale;
   return std::nullopt;
+}
+
+/// The unit of `units` that `unit` spells in another case (`gbps`), if any.
+template <size_t N>
+const Unit *findIgnoringCase(const Unit (&units)[N], std::string_view unit) {
+  auto sameLetter = [](char a, char b) {
+    return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
+  };
+  for (const Unit &u : units) {
+    std::string_view name = u.name;
+    if (name.size() == unit.size() &&
+        std::equal(name.begin(), name.end(), unit.begin(), sameLetter))
+      return &u;
+  }
+  return nullptr;
 }
 
 const char *kindName(QuantityKind kind) {
@@ -161,6 +191,8 @@ std::string checkValue(QuantityKind kind, double value, std::string_view unit,
 }
 
 std::string unknownUnit(QuantityKind kind, std::string_view unit) {
+  if (std::string ambiguous = ambiguousUnit(kind, unit); !ambiguous.empty())
+    return ambiguous;
   return "unknown " + std::string(kindName(kind)) + " unit '" +
          std::string(unit) + "'; expected one of " + unitList(kind);
 }
@@ -225,6 +257,8 @@ std::string pickShortest(const Unit (&units)[N], TextFn text,
 std::optional<double> unitScale(QuantityKind kind, std::string_view unit) {
   switch (kind) {
   case QuantityKind::Bandwidth:
+    if (const Unit *bits = find(kBitRateUnits, unit))
+      return bits->scale / kBitsPerByte;
     return lookup(kBandwidthUnits, unit);
   case QuantityKind::Time:
     return lookup(kTimeUnits, unit);
@@ -234,10 +268,23 @@ std::optional<double> unitScale(QuantityKind kind, std::string_view unit) {
   return std::nullopt;
 }
 
+std::string ambiguousUnit(QuantityKind kind, std::string_view unit) {
+  if (kind != QuantityKind::Bandwidth || find(kBitRateUnits, unit) ||
+      find(kBandwidthUnits, unit))
+    return "";
+  const Unit *bits = findIgnoringCase(kBitRateUnits, unit);
+  const Unit *bytes = findIgnoringCase(kBandwidthUnits, unit);
+  if (!bits || !bytes)
+    return "";
+  return "'" + std::string(unit) + "' is ambiguous: write '" + bits->name +
+         "' (bits per second) or '" + bytes->name + "' (bytes per second)";
+}
+
 const char *unitList(QuantityKind kind) {
   switch (kind) {
   case QuantityKind::Bandwidth:
-    return "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps";
+    return "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps "
+           "bps Kbps Mbps Gbps Tbps";
   case QuantityKind::Time:
     return "ps ns us ms s";
   case QuantityKind::Size:
@@ -247,10 +294,15 @@ const char *unitList(QuantityKind kind) {
 }
 
 std::string toBandwidth(double value, std::string_view unit, double &bps) {
-  std::optional<double> scale = unitScale(QuantityKind::Bandwidth, unit);
-  if (!scale)
+  double v = 0;
+  if (const Unit *bits = find(kBitRateUnits, unit))
+    // Scaled as the decimal it was written as, then divided by 8, which is
+    // exact: `100 Mbps` is exactly `12.5 MBps`.
+    v = scaleValue(value, bits->scale) / kBitsPerByte;
+  else if (const Unit *bytes = find(kBandwidthUnits, unit))
+    v = scaleValue(value, bytes->scale);
+  else
     return unknownUnit(QuantityKind::Bandwidth, unit);
-  double v = scaleValue(value, *scale);
   std::string err = checkValue(QuantityKind::Bandwidth, value, unit, v,
                                kMaxBandwidthBps, kMaxBandwidthText);
   if (!err.empty())

@@ -83,7 +83,8 @@ TEST(QuantityTest, UnitScales) {
 
 TEST(QuantityTest, UnitLists) {
   EXPECT_STREQ(unitList(QuantityKind::Bandwidth),
-               "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps");
+               "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps "
+               "bps Kbps Mbps Gbps Tbps");
   EXPECT_STREQ(unitList(QuantityKind::Time), "ps ns us ms s");
   EXPECT_STREQ(unitList(QuantityKind::Size), "B KB MB GB TB KiB MiB GiB TiB");
 }
@@ -135,6 +136,84 @@ TEST(QuantityTest, DecimalUnitsRoundOnce) {
   }
 }
 
+// Link data sheets give bits per second: `Gbps` is 10^9 bits, an eighth of
+// `GBps`, and exactly so (the division by 8 is exact in binary).
+TEST(QuantityTest, BitRates) {
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "bps"), 0.125);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Kbps"), 125.0);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Mbps"), 125e3);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Gbps"), 125e6);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Tbps"), 125e9);
+  double bps = 0;
+  ASSERT_EQ(toBandwidth(1, "Gbps", bps), "");
+  EXPECT_EQ(bps, 125e6); // 125 MBps
+  ASSERT_EQ(toBandwidth(400, "Gbps", bps), "");
+  EXPECT_EQ(bps, 50e9);
+  ASSERT_EQ(toBandwidth(8, "bps", bps), "");
+  EXPECT_EQ(bps, 1.0);
+  // A decimal rounds once, as in a byte unit: 33.3 Mbps is 4162500 Bps.
+  ASSERT_EQ(toBandwidth(33.3, "Mbps", bps), "");
+  EXPECT_EQ(bps, 4162500.0);
+  ASSERT_EQ(toBandwidth(8e6, "Tbps", bps), ""); // exactly the limit
+  EXPECT_EQ(bps, kMaxBandwidthBps);
+  EXPECT_EQ(toBandwidth(9e6, "Tbps", bps),
+            "bandwidth 9000000 Tbps exceeds the limit of 1 EBps");
+  // Every bit rate equals its byte rate bit for bit (n bits are n / 8 bytes,
+  // a decimal with at most 3 places), and prints as a byte rate that parses
+  // back to it.
+  std::mt19937_64 rng(14);
+  for (int i = 0; i < 2000; ++i) {
+    double bits = double(1 + rng() % 8'000'000);
+    for (auto [bitUnit, byteUnit] :
+         {std::pair<const char *, const char *>{"Kbps", "KBps"},
+          {"Mbps", "MBps"},
+          {"Gbps", "GBps"},
+          {"Tbps", "TBps"}}) {
+      double fromBits = 0, fromBytes = 0;
+      ASSERT_EQ(toBandwidth(bits, bitUnit, fromBits), "");
+      ASSERT_EQ(toBandwidth(bits / 8, byteUnit, fromBytes), "");
+      ASSERT_EQ(fromBits, fromBytes) << bits << " " << bitUnit;
+      std::string text = formatBandwidth(fromBits);
+      EXPECT_EQ(text.find("bps"), std::string::npos) << text;
+      EXPECT_EQ(parseBandwidth(text), fromBits) << text;
+    }
+  }
+  EXPECT_EQ(formatBandwidth(125e6), "125 MBps");
+}
+
+// A spelling that is no unit but differs only in case from both a bit and a
+// byte unit could mean either: the error names both.
+TEST(QuantityTest, AmbiguousBitAndByteSpellings) {
+  double bps = 7;
+  EXPECT_EQ(toBandwidth(50, "gbps", bps),
+            "'gbps' is ambiguous: write 'Gbps' (bits per second) or 'GBps' "
+            "(bytes per second)");
+  EXPECT_EQ(toBandwidth(50, "GBPS", bps),
+            "'GBPS' is ambiguous: write 'Gbps' (bits per second) or 'GBps' "
+            "(bytes per second)");
+  EXPECT_EQ(toBandwidth(50, "kbps", bps),
+            "'kbps' is ambiguous: write 'Kbps' (bits per second) or 'KBps' "
+            "(bytes per second)");
+  EXPECT_EQ(toBandwidth(50, "BPS", bps),
+            "'BPS' is ambiguous: write 'bps' (bits per second) or 'Bps' "
+            "(bytes per second)");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "tBPS"),
+            "'tBPS' is ambiguous: write 'Tbps' (bits per second) or 'TBps' "
+            "(bytes per second)");
+  EXPECT_EQ(bps, 7);
+  // Exact units, and spellings that match one unit only, are not ambiguous.
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "Gbps"), "");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "GBps"), "");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "gibps"), "");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Size, "gb"), "");
+  EXPECT_EQ(toBandwidth(50, "gibps", bps),
+            "unknown bandwidth unit 'gibps'; expected one of Bps KBps MBps "
+            "GBps TBps KiBps MiBps GiBps TiBps bps Kbps Mbps Gbps Tbps");
+  EXPECT_EQ(tacos::parseBandwidth("100 mbps", bps),
+            "'mbps' is ambiguous: write 'Mbps' (bits per second) or 'MBps' "
+            "(bytes per second)");
+}
+
 TEST(QuantityTest, BandwidthErrors) {
   double bps = 7;
   EXPECT_EQ(toBandwidth(kNaN, "GBps", bps), "bandwidth is not a finite number");
@@ -147,7 +226,7 @@ TEST(QuantityTest, BandwidthErrors) {
             "bandwidth 1e+300 TiBps exceeds the limit of 1 EBps");
   EXPECT_EQ(toBandwidth(1, "GB", bps),
             "unknown bandwidth unit 'GB'; expected one of Bps KBps MBps GBps "
-            "TBps KiBps MiBps GiBps TiBps");
+            "TBps KiBps MiBps GiBps TiBps bps Kbps Mbps Gbps Tbps");
   // A failed conversion leaves the output alone.
   EXPECT_EQ(bps, 7);
 }

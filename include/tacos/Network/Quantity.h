@@ -1,9 +1,10 @@
 //===- Quantity.h - Physical quantities with units --------------*- C++ -*-===//
 //
 // Bandwidths, times and sizes as the IR writes them (`50 GiBps`, `0.5 us`,
-// `1 GiB`). The core stores them in fixed base units: bytes per second
-// (double), picoseconds (int64) and bytes (int64). Times are integers so that
-// schedules compare exactly and runs are deterministic.
+// `1 GiB`; a bandwidth also in bits per second, `400 Gbps`). The core stores
+// them in fixed base units: bytes per second (double), picoseconds (int64)
+// and bytes (int64). Times are integers so that schedules compare exactly
+// and runs are deterministic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +54,12 @@ double scaleValue(double value, double scale);
 
 /// The units of `kind`, space-separated, for diagnostics.
 const char *unitList(QuantityKind kind);
+
+/// The error for a spelling that is no unit but could be a bit rate or a
+/// byte rate, differing from one of each only in case (`gbps`: `Gbps` or
+/// `GBps`?); empty for any other spelling. Units are case-sensitive, and a
+/// factor of 8 is too much to guess.
+std::string ambiguousUnit(QuantityKind kind, std::string_view unit);
 
 /// Converts `value` in `unit` to base units. Returns an error message (empty
 /// on success) so that callers can attach it to a source location.
