@@ -245,8 +245,8 @@ struct LowerShardCollectivesPass
     if (!inserted)
       return it->second;
     auto fail = [&] {
-      return coll::emitErrorAt(grid) << kPass << ": shard.grid @"
-                                     << grid.getSymName() << ": ";
+      return coll::emitErrorAt(grid)
+             << kPass << ": shard.grid @" << grid.getSymName() << ": ";
     };
     GridAttributes result;
     for (NamedAttribute attr : grid->getDiscardableAttrs()) {
