@@ -22,10 +22,10 @@ PipelineResult tacos::python::runPipeline(const std::string &source,
                                           const std::string &sourceName,
                                           const std::string &pipeline) {
   PipelineResult r;
-  llvm::raw_string_ostream output(r.output), diagnostics(r.diagnostics);
-  r.ok = mlir::succeeded(runPipelineOnText(source, sourceName, pipeline,
-                                           /*genericForm=*/false, output,
-                                           diagnostics));
+  llvm::raw_string_ostream output(r.output);
+  r.ok = mlir::succeeded(runPipelineOnText(
+      source, sourceName, pipeline, /*genericForm=*/false, output,
+      [&r](llvm::StringRef diagnostic) { r.diagnostics += diagnostic; }));
   return r;
 }
 

@@ -7,6 +7,7 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Network/Quantity.h"
+#include "tacos/Support/ReportSink.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/LowerBounds.h"
 
@@ -108,8 +109,11 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       printJson(os, rows);
     else
       printText(os, rows);
-    if (output.empty()) {
-      llvm::errs() << text;
+    // The terminal (stderr by default, stdout for '-'), or an embedder's
+    // sink instead (ReportSink.h).
+    if (output.empty() || output == "-") {
+      writeReport(&getContext(), text,
+                  output.empty() ? llvm::errs() : llvm::outs());
     } else {
       std::string error;
       std::unique_ptr<llvm::ToolOutputFile> file =
