@@ -83,7 +83,8 @@ static cl::opt<std::string> opOpt("op", cl::init("sum"),
 static cl::opt<uint64_t> elementsOpt(
     "elements", cl::init(0),
     cl::desc("E, the element count of the request's size buffer (default: "
-             "its size in bytes over the element size)"),
+             "its size in bytes over the element size, rounded to the "
+             "nearest count the collective accepts)"),
     cl::cat(runCategory));
 static cl::opt<unsigned> itersOpt("iters", cl::init(10),
                                   cl::desc("Timed calls after the checked one (default 10)"),
@@ -294,6 +295,28 @@ static std::string checkRunSize(const exec::CallShape &shape,
   return "";
 }
 
+/// The default --elements: the size over the element size, rounded to the
+/// nearest count the collective accepts (said in a remark: the run then
+/// moves fewer or more bytes than the size says).
+static FailureOr<uint64_t> defaultElements(coll::AlgorithmOp algorithm,
+                                           const AlgorithmEntry &entry,
+                                           int64_t sizeBytes, DType dtype) {
+  uint64_t held = uint64_t(sizeBytes) / dtypeBytes(dtype);
+  if (held == 0)
+    return emitError(algorithm.getLoc())
+           << "@" << entry.name << "'s size holds no whole "
+           << dtypeName(dtype) << " element; pass --elements";
+  uint64_t accepted = exec::nearestAcceptedElements(entry.shape, held);
+  if (accepted != held)
+    emitRemark(algorithm.getLoc())
+        << "@" << entry.name << ": size(" << sizeBytes << " B) holds " << held
+        << " " << dtypeName(dtype) << " elements, rounded to " << accepted
+        << ", the nearest count the collective accepts ("
+        << exec::checkElements(entry.shape, held)
+        << "; --elements sets the count)";
+  return accepted;
+}
+
 static bool inPlaceDefined(CollectiveKind kind) {
   return kind == CollectiveKind::AllReduce ||
          kind == CollectiveKind::AllGather ||
@@ -343,12 +366,13 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
            << " ranks (one per NPU of its network), but -np is "
            << numRanksOpt.getValue();
   uint64_t elements = elementsOpt;
-  if (elements == 0)
-    elements = uint64_t(spec.sizeBytes) / dtypeBytes(config.dtype);
-  if (elements == 0)
-    return emitError(algorithm.getLoc())
-           << "@" << p.entry.name << "'s size holds no whole "
-           << dtypeName(config.dtype) << " element; pass --elements";
+  if (elements == 0) {
+    FailureOr<uint64_t> fromSize =
+        defaultElements(algorithm, p.entry, spec.sizeBytes, config.dtype);
+    if (failed(fromSize))
+      return failure();
+    elements = *fromSize;
+  }
   std::string split = exec::checkElements(p.entry.shape, elements);
   if (split.empty())
     split = checkRunSize(p.entry.shape, elements, config.dtype);
