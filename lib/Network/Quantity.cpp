@@ -529,6 +529,78 @@ std::string formatSize(int64_t bytes) {
 
 std::string formatNumber(double value) { return shortestGeneral(value); }
 
+namespace {
+
+/// The unit a formatted bandwidth is written in (`GBps` of `450 GBps / 7`).
+std::string_view unitOf(std::string_view text) {
+  size_t begin = text.find(' ');
+  if (begin == std::string_view::npos)
+    return {};
+  std::string_view unit = text.substr(begin + 1);
+  return unit.substr(0, unit.find(' '));
+}
+
+/// `bps` in `unit`, exactly, or nothing if no decimal text reads back as it.
+std::optional<std::string> exactIn(double bps, const Unit &unit) {
+  std::string text = shortestFixed(bps / unit.scale);
+  std::optional<double> v = parseDouble(text);
+  if (!v || scaleValue(*v, unit.scale) != bps)
+    return std::nullopt;
+  return text;
+}
+
+} // namespace
+
+std::string formatBandwidthRange(double lo, double hi) {
+  std::string low = formatBandwidth(lo), high = formatBandwidth(hi);
+  if (unitOf(low) == unitOf(high))
+    return low + " .. " + high;
+  // The unit in which the two exact texts are shortest together, as
+  // exactBandwidth picks one for a lone value (digits only; a number below
+  // 1 reads worse; a later, larger unit wins a tie). Bps always reads back.
+  std::string best;
+  std::pair<bool, size_t> bestScore;
+  for (const Unit &u : kBandwidthUnits) {
+    std::optional<std::string> a = exactIn(lo, u), b = exactIn(hi, u);
+    if (!a || !b)
+      continue;
+    auto belowOne = [](const std::string &t) { return t.rfind("0.", 0) == 0; };
+    auto digits = [](const std::string &t) {
+      return t.size() - std::count(t.begin(), t.end(), '.');
+    };
+    std::pair<bool, size_t> score{belowOne(*a) || belowOne(*b),
+                                  digits(*a) + digits(*b)};
+    if (best.empty() || score <= bestScore) {
+      best = *a + " " + u.name + " .. " + *b + " " + u.name;
+      bestScore = score;
+    }
+  }
+  return best.empty() ? low + " .. " + high : best;
+}
+
+std::string formatRatio(int64_t numerator, int64_t denominator) {
+  if (numerator < 0 || denominator <= 0)
+    return "n/a";
+  // numerator * 10^19 * 2 < 2^63 * 2^64 * 2 = 2^128.
+  using Wide = unsigned __int128;
+  Wide num = uint64_t(numerator), den = uint64_t(denominator);
+  bool whole = num % den == 0;
+  Wide scale = 1;
+  for (int i = 0; i < kRatioDecimals; ++i)
+    scale *= 10;
+  // At 19 decimals the fraction shows: it is at least 1 / den > 10^-19 / 2
+  // away from a whole number.
+  for (int decimals = kRatioDecimals;; ++decimals, scale *= 10) {
+    Wide rounded = (2 * num * scale + den) / (2 * den); // half up
+    uint64_t fraction = uint64_t(rounded % scale);
+    if (fraction != 0 || whole || decimals == 19) {
+      std::string digits = std::to_string(fraction);
+      return std::to_string(uint64_t(rounded / scale)) + "." +
+             std::string(size_t(decimals) - digits.size(), '0') + digits;
+    }
+  }
+}
+
 
 /// Splits "<number> <unit>"; false if there is no number or no unit.
 static bool splitQuantity(std::string_view text, double &value,

@@ -185,7 +185,7 @@ class Algorithm:
         prefixes = {"msccl-xml": "msccl", "mscclpp-plan": "mscclpp"}
         if fmt in prefixes:
             prefix = prefixes[fmt]
-            args = [f"--export-{fmt}", f"--{prefix}-algorithm={self.name}"]
+            args = [f"--export-{fmt}", f"--algorithm=@{self.name}"]
             for key, value in options.items():
                 flag = f"--{prefix}-" + _values.option_name(key)
                 args.append(flag if value is True else f"{flag}={value}")

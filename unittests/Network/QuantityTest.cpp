@@ -468,6 +468,47 @@ TEST(QuantityTest, FormatNeverUsesExponent) {
   EXPECT_EQ(formatBandwidth(1e-5), "0.00001 Bps");
 }
 
+// One value, one unit: the two ends of a range are written alike.
+TEST(QuantityTest, FormatBandwidthRange) {
+  EXPECT_EQ(formatBandwidthRange(100.0 * (1 << 30), 200.0 * (1 << 30)),
+            "100 GiBps .. 200 GiBps");
+  EXPECT_EQ(formatBandwidthRange(450e9 / 7, 100e9), "450 GBps / 7 .. 100 GBps");
+  // Units of one family that formatBandwidth alone would mix.
+  EXPECT_EQ(formatBandwidthRange(100.0 * (1 << 30), 1024.0 * (1 << 30)),
+            "100 GiBps .. 1024 GiBps");
+  EXPECT_EQ(formatBandwidthRange(500e6, 2e12), "500 MBps .. 2000000 MBps");
+  // Families mixed: both exact in the unit that reads shortest.
+  double gib = 0;
+  ASSERT_EQ(toBandwidth(302.68, "GiBps", gib), "");
+  std::string range = formatBandwidthRange(325e9, gib);
+  EXPECT_EQ(range, "325 GBps .. 325.00017528832 GBps");
+  size_t dots = range.find(" .. ");
+  EXPECT_EQ(parseBandwidth(range.substr(0, dots)), 325e9);
+  EXPECT_EQ(parseBandwidth(range.substr(dots + 4)), gib);
+}
+
+// A ratio never reads as a whole number it is not (a gap of 216 ps on
+// 9.6 ms is no 1.0000), and is exact where a double is not.
+TEST(QuantityTest, FormatRatio) {
+  EXPECT_EQ(formatRatio(1, 1), "1.0000");
+  EXPECT_EQ(formatRatio(4, 3), "1.3333");
+  EXPECT_EQ(formatRatio(21, 20), "1.0500");
+  EXPECT_EQ(formatRatio(10000, 10000), "1.0000");
+  EXPECT_EQ(formatRatio(5002, 2501), "2.0000");
+  EXPECT_EQ(formatRatio(9606000012, 9605999796), "1.00000002");
+  // Rounded half up, as %.4f: 1.00005 shows in four decimals.
+  EXPECT_EQ(formatRatio(100005, 100000), "1.0001");
+  EXPECT_EQ(formatRatio(100004, 100000), "1.00004");
+  // Just below a whole number, and below 1 (a contradiction's ratio).
+  EXPECT_EQ(formatRatio(199999, 100000), "1.99999");
+  EXPECT_EQ(formatRatio(9999999, 10000000), "0.9999999");
+  EXPECT_EQ(formatRatio(0, 7), "0.0000");
+  // One picosecond on the largest clock: 1 + 2^-62 needs 19 decimals.
+  int64_t big = int64_t(1) << 62;
+  EXPECT_EQ(formatRatio(big + 1, big), "1.0000000000000000002");
+  EXPECT_EQ(formatRatio(1, 0), "n/a");
+}
+
 TEST(QuantityTest, ParsesSizeOptions) {
   int64_t bytes = -1;
   EXPECT_EQ(tacos::parseSize("8 GB", bytes), "");

@@ -89,9 +89,26 @@ std::string formatBandwidth(double bps);
 std::string formatTime(int64_t ps);
 std::string formatSize(int64_t bytes);
 
+/// A range of bandwidths, `lo .. hi`, with both ends in one unit: each end
+/// as formatBandwidth writes it when the two agree on the unit, else both
+/// exact in the unit that gives the shortest pair (`325 GBps ..
+/// 325.00017528832 GBps`, never `325 GBps .. 302.68 GiBps`, one value in
+/// two units).
+std::string formatBandwidthRange(double lo, double hi);
+
 /// A plain number (a price, a weight) as the shortest text that parses back
 /// to the same double.
 std::string formatNumber(double value);
+
+/// `numerator / denominator` (numerator >= 0, denominator > 0; times in ps)
+/// with 4 decimals (`1.0357`), or with as many more as it takes not to
+/// read as a whole number it is not: 9606000012 / 9605999796 is
+/// `1.00000002`, never `1.0000`, which reads as equal. Exact: computed on
+/// the integers, not through a double.
+std::string formatRatio(int64_t numerator, int64_t denominator);
+
+/// Decimals formatRatio writes when they do not hide a difference.
+inline constexpr int kRatioDecimals = 4;
 
 } // namespace tacos
 
