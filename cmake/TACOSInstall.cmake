@@ -40,14 +40,17 @@ install(TARGETS tacos-opt tacos-translate tacos-run tacos-run-rank
 # tools in ../../bin: PYTHONPATH=PREFIX/python_packages.
 install(TARGETS _tacos LIBRARY DESTINATION python_packages/tacos)
 install(DIRECTORY python/tacos/ DESTINATION python_packages/tacos
-  FILES_MATCHING PATTERN "*.py")
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 
 install(DIRECTORY include/tacos include/tacos-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+# The build tree's include/ also holds CMake's own CMakeFiles/ folders
+# (tablegen targets'), which FILES_MATCHING would install empty.
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/tacos
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.inc" PATTERN "*.h")
+  FILES_MATCHING PATTERN "*.inc" PATTERN "*.h"
+  PATTERN "CMakeFiles" EXCLUDE)
 
 set(TACOS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tacos)
 install(EXPORT MLIRTargets NAMESPACE TACOS:: FILE TACOSTargets.cmake

@@ -24,17 +24,29 @@ extern "C" {
 /// `timeout=` there too (docs/ResourceLimits.md): a step estimated to need
 /// more memory fails with a diagnostic before it allocates, one that runs
 /// past the timeout fails when it notices.
-/// The resulting module goes to `onOutput` (generic form if
-/// `genericForm`), in pieces; every diagnostic, formatted as tacos-opt
-/// prints it ("name:line:col: error: ..." with the source line), goes to
-/// `onDiagnostic`. Both callbacks get `userData` and may be NULL. Returns
-/// failure, with diagnostics and no output, if the source does not parse,
-/// the pipeline does not parse, or a pass fails.
+///
+/// Everything comes back through the callbacks, each call with one whole
+/// piece of text, and nothing is written to the process's stdout or stderr:
+/// - `onOutput`: the resulting module (generic form if `genericForm`), in
+///   one call, on success only.
+/// - `onDiagnostic`: one call per diagnostic, with its whole text as
+///   tacos-opt prints it: "name:line:col: error: message", the source line
+///   and a caret, then each note attached to it in the same form (notes
+///   come in their diagnostic's call, not in calls of their own); the text
+///   ends in a newline.
+/// - `onReport`: one call per report that tacos-opt prints on the terminal:
+///   coll-report's text or JSON (so tacos-pipeline's) without `output=` or
+///   `report-output=`, topo-summary's without `output=`,
+///   topo-allocate-bandwidth's with `report=-`. A report given a file name
+///   is written to that file.
+/// Each callback gets `userData` and may be NULL (its text is dropped).
+/// Returns failure, with diagnostics and no output, if the source does not
+/// parse, the pipeline does not parse, or a pass fails.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tacosRunPipeline(MlirStringRef source, MlirStringRef sourceName,
                  MlirStringRef pipeline, bool genericForm,
                  MlirStringCallback onOutput, MlirStringCallback onDiagnostic,
-                 void *userData);
+                 MlirStringCallback onReport, void *userData);
 
 #ifdef __cplusplus
 }

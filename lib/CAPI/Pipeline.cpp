@@ -5,26 +5,32 @@
 #include "tacos/RunPipeline.h"
 
 #include "mlir/CAPI/Support.h"
-#include "mlir/CAPI/Utils.h"
+#include "llvm/Support/raw_ostream.h"
 
 MlirLogicalResult tacosRunPipeline(MlirStringRef source,
                                    MlirStringRef sourceName,
                                    MlirStringRef pipeline, bool genericForm,
                                    MlirStringCallback onOutput,
                                    MlirStringCallback onDiagnostic,
+                                   MlirStringCallback onReport,
                                    void *userData) {
   // Output is held back until the pipeline succeeds (none on failure);
-  // diagnostics stream as they come.
-  std::string output, discarded;
-  llvm::raw_string_ostream outputStream(output), sink(discarded);
-  mlir::detail::CallbackOstream diagnostics(onDiagnostic, userData);
-  llvm::raw_ostream &diagnosticStream =
-      onDiagnostic ? static_cast<llvm::raw_ostream &>(diagnostics) : sink;
+  // diagnostics and reports come as they are made, each whole.
+  std::string output;
+  llvm::raw_string_ostream outputStream(output);
+  auto forward = [userData](MlirStringCallback callback) {
+    return [callback, userData](llvm::StringRef text) {
+      if (callback)
+        callback(wrap(text), userData);
+    };
+  };
+  auto diagnostics = forward(onDiagnostic), reports = forward(onReport);
+  // Reports always get a sink, NULL or not: the process's stderr is the
+  // embedder's.
   mlir::LogicalResult result = tacos::runPipelineOnText(
       unwrap(source), unwrap(sourceName), unwrap(pipeline), genericForm,
-      outputStream, diagnosticStream);
-  diagnosticStream.flush();
+      outputStream, diagnostics, reports);
   if (mlir::succeeded(result) && onOutput)
-    onOutput({output.data(), output.size()}, userData);
+    onOutput(wrap(llvm::StringRef(output)), userData);
   return wrap(result);
 }

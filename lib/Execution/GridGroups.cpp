@@ -15,8 +15,9 @@ std::optional<DeviceGroups> deviceGroups(const std::vector<int64_t> &shape,
       error = "grid extents must be static and positive";
       return std::nullopt;
     }
-    devices *= uint64_t(extent);
-    if (devices > UINT32_MAX) {
+    // Checked: 4 x (2^62 + 1) devices would wrap to 4.
+    if (__builtin_mul_overflow(devices, uint64_t(extent), &devices) ||
+        devices > UINT32_MAX) {
       error = "the grid has more than 2^32 - 1 devices";
       return std::nullopt;
     }

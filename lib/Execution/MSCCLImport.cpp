@@ -929,11 +929,12 @@ private:
       spec.root = npuOf[*shape.root];
     uint64_t pieces = shape.numPieces();
     if (options.sizeBytes) {
-      if (options.sizeBytes > uint64_t(kMaxSizeBytes))
-        return fail("a size of " + std::to_string(options.sizeBytes) +
-                        " bytes is larger than 1 PiB",
+      if (*options.sizeBytes == 0 ||
+          *options.sizeBytes > uint64_t(kMaxSizeBytes))
+        return fail("a size of " + std::to_string(*options.sizeBytes) +
+                        " bytes is outside [1 B, 1 PiB]",
                     parsed.where.algo);
-      spec.sizeBytes = int64_t(options.sizeBytes);
+      spec.sizeBytes = int64_t(*options.sizeBytes);
     } else {
       if (options.chunkBytes == 0 ||
           options.chunkBytes > uint64_t(kMaxSizeBytes) / pieces)

@@ -201,13 +201,27 @@ BufferLengths bufferLength(const CallShape &shape, uint32_t rank,
   std::abort();
 }
 
-std::string checkElements(const CallShape &shape, uint64_t elements) {
+/// The element counts a call accepts are the multiples of this.
+static uint64_t elementMultiple(const CallShape &shape) {
   uint64_t g = groupSize(shape);
-  if (shape.kind == CollectiveKind::AllToAll && g && elements % g)
+  return shape.kind == CollectiveKind::AllToAll && g ? g : 1;
+}
+
+std::string checkElements(const CallShape &shape, uint64_t elements) {
+  uint64_t multiple = elementMultiple(shape);
+  if (elements % multiple)
     return "all_to_all needs an element count that is a multiple of its " +
-           std::to_string(g) + " participants, got " +
+           std::to_string(multiple) + " participants, got " +
            std::to_string(elements);
   return "";
+}
+
+uint64_t nearestAcceptedElements(const CallShape &shape, uint64_t elements) {
+  uint64_t multiple = elementMultiple(shape), over = elements % multiple;
+  uint64_t below = elements - over;
+  if (below == 0)
+    return multiple;
+  return over * 2 <= multiple ? below : below + multiple;
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,6 +3,7 @@
 #include "tacos/RunPipeline.h"
 #include "tacos/InitAll.h"
 #include "tacos/Support/NestingDepth.h"
+#include "tacos/Support/ReportSink.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -15,6 +16,41 @@
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
+
+namespace {
+
+/// The text of the diagnostic being formatted (a base of its own so that it
+/// exists before the handler that writes to it).
+struct DiagnosticText {
+  std::string text;
+  llvm::raw_string_ostream stream{text};
+};
+
+/// Formats each diagnostic as tacos-opt's handler does, notes included,
+/// into one string, and hands it over whole: SourceMgrDiagnosticHandler
+/// writes a diagnostic in many small pieces (the file name, ':', the line,
+/// ...), which a stream forwarding each write would deliver as fragments.
+class WholeDiagnosticHandler : private DiagnosticText,
+                               public SourceMgrDiagnosticHandler {
+public:
+  WholeDiagnosticHandler(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                         tacos::TextCallback deliver)
+      : SourceMgrDiagnosticHandler(sourceMgr, context, stream),
+        deliver(deliver) {
+    setHandler([this](Diagnostic &diagnostic) {
+      text.clear();
+      emitDiagnostic(diagnostic);
+      if (this->deliver)
+        this->deliver(text);
+      return success();
+    });
+  }
+
+private:
+  tacos::TextCallback deliver;
+};
+
+} // namespace
 
 /// A pipeline as tacos-opt's --pass-pipeline takes it, or a bare list that
 /// runs on the module.
@@ -36,7 +72,8 @@ LogicalResult tacos::runPipelineOnText(llvm::StringRef source,
                                        llvm::StringRef pipeline,
                                        bool genericForm,
                                        llvm::raw_ostream &output,
-                                       llvm::raw_ostream &diagnostics) {
+                                       TextCallback onDiagnostic,
+                                       TextCallback onReport) {
   registerAllPasses();
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -46,7 +83,10 @@ LogicalResult tacos::runPipelineOnText(llvm::StringRef source,
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
+  WholeDiagnosticHandler handler(sourceMgr, &context, onDiagnostic);
+  std::optional<ScopedReportSink> reports;
+  if (onReport)
+    reports.emplace(&context, onReport);
   if (failed(checkNestingDepth(sourceMgr, &context)))
     return failure();
   OwningOpRef<ModuleOp> module =

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include <cctype>
 #include <cfloat>
 #include <charconv>
 #include <cmath>
@@ -46,6 +47,13 @@ constexpr Unit kBandwidthUnits[] = {
     {"TBps", 1e12},
     {"TiBps", 1099511627776.0},
 };
+/// Bit rates, as link data sheets give them: the scale is in bits per second
+/// (powers of 10), a byte being 8 bits. Never printed: formatting keeps to the
+/// byte units above, which say every bit rate exactly (400 Gbps is 50 GBps).
+constexpr Unit kBitRateUnits[] = {
+    {"bps", 1.0}, {"Kbps", 1e3}, {"Mbps", 1e6}, {"Gbps", 1e9}, {"Tbps", 1e12},
+};
+constexpr double kBitsPerByte = 8;
 constexpr Unit kTimeUnits[] = {
     {"ps", 1.0}, {"ns", 1e3}, {"us", 1e6}, {"ms", 1e9}, {"s", 1e12},
 };
@@ -62,11 +70,33 @@ constexpr Unit kSizeUnits[] = {
 };
 
 template <size_t N>
-std::optional<double> lookup(const Unit (&units)[N], std::string_view unit) {
+const Unit *find(const Unit (&units)[N], std::string_view unit) {
   for (const Unit &u : units)
     if (unit == u.name)
-      return u.scale;
+      return &u;
+  return nullptr;
+}
+
+template <size_t N>
+std::optional<double> lookup(const Unit (&units)[N], std::string_view unit) {
+  if (const Unit *u = find(units, unit))
+    return u->scale;
   return std::nullopt;
+}
+
+/// The unit of `units` that `unit` spells in another case (`gbps`), if any.
+template <size_t N>
+const Unit *findIgnoringCase(const Unit (&units)[N], std::string_view unit) {
+  auto sameLetter = [](char a, char b) {
+    return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
+  };
+  for (const Unit &u : units) {
+    std::string_view name = u.name;
+    if (name.size() == unit.size() &&
+        std::equal(name.begin(), name.end(), unit.begin(), sameLetter))
+      return &u;
+  }
+  return nullptr;
 }
 
 const char *kindName(QuantityKind kind) {
@@ -161,6 +191,8 @@ std::string checkValue(QuantityKind kind, double value, std::string_view unit,
 }
 
 std::string unknownUnit(QuantityKind kind, std::string_view unit) {
+  if (std::string ambiguous = ambiguousUnit(kind, unit); !ambiguous.empty())
+    return ambiguous;
   return "unknown " + std::string(kindName(kind)) + " unit '" +
          std::string(unit) + "'; expected one of " + unitList(kind);
 }
@@ -225,6 +257,8 @@ std::string pickShortest(const Unit (&units)[N], TextFn text,
 std::optional<double> unitScale(QuantityKind kind, std::string_view unit) {
   switch (kind) {
   case QuantityKind::Bandwidth:
+    if (const Unit *bits = find(kBitRateUnits, unit))
+      return bits->scale / kBitsPerByte;
     return lookup(kBandwidthUnits, unit);
   case QuantityKind::Time:
     return lookup(kTimeUnits, unit);
@@ -234,10 +268,23 @@ std::optional<double> unitScale(QuantityKind kind, std::string_view unit) {
   return std::nullopt;
 }
 
+std::string ambiguousUnit(QuantityKind kind, std::string_view unit) {
+  if (kind != QuantityKind::Bandwidth || find(kBitRateUnits, unit) ||
+      find(kBandwidthUnits, unit))
+    return "";
+  const Unit *bits = findIgnoringCase(kBitRateUnits, unit);
+  const Unit *bytes = findIgnoringCase(kBandwidthUnits, unit);
+  if (!bits || !bytes)
+    return "";
+  return "'" + std::string(unit) + "' is ambiguous: write '" + bits->name +
+         "' (bits per second) or '" + bytes->name + "' (bytes per second)";
+}
+
 const char *unitList(QuantityKind kind) {
   switch (kind) {
   case QuantityKind::Bandwidth:
-    return "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps";
+    return "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps "
+           "bps Kbps Mbps Gbps Tbps";
   case QuantityKind::Time:
     return "ps ns us ms s";
   case QuantityKind::Size:
@@ -247,10 +294,15 @@ const char *unitList(QuantityKind kind) {
 }
 
 std::string toBandwidth(double value, std::string_view unit, double &bps) {
-  std::optional<double> scale = unitScale(QuantityKind::Bandwidth, unit);
-  if (!scale)
+  double v = 0;
+  if (const Unit *bits = find(kBitRateUnits, unit))
+    // Scaled as the decimal it was written as, then divided by 8, which is
+    // exact: `100 Mbps` is exactly `12.5 MBps`.
+    v = scaleValue(value, bits->scale) / kBitsPerByte;
+  else if (const Unit *bytes = find(kBandwidthUnits, unit))
+    v = scaleValue(value, bytes->scale);
+  else
     return unknownUnit(QuantityKind::Bandwidth, unit);
-  double v = scaleValue(value, *scale);
   std::string err = checkValue(QuantityKind::Bandwidth, value, unit, v,
                                kMaxBandwidthBps, kMaxBandwidthText);
   if (!err.empty())
@@ -476,6 +528,78 @@ std::string formatSize(int64_t bytes) {
 }
 
 std::string formatNumber(double value) { return shortestGeneral(value); }
+
+namespace {
+
+/// The unit a formatted bandwidth is written in (`GBps` of `450 GBps / 7`).
+std::string_view unitOf(std::string_view text) {
+  size_t begin = text.find(' ');
+  if (begin == std::string_view::npos)
+    return {};
+  std::string_view unit = text.substr(begin + 1);
+  return unit.substr(0, unit.find(' '));
+}
+
+/// `bps` in `unit`, exactly, or nothing if no decimal text reads back as it.
+std::optional<std::string> exactIn(double bps, const Unit &unit) {
+  std::string text = shortestFixed(bps / unit.scale);
+  std::optional<double> v = parseDouble(text);
+  if (!v || scaleValue(*v, unit.scale) != bps)
+    return std::nullopt;
+  return text;
+}
+
+} // namespace
+
+std::string formatBandwidthRange(double lo, double hi) {
+  std::string low = formatBandwidth(lo), high = formatBandwidth(hi);
+  if (unitOf(low) == unitOf(high))
+    return low + " .. " + high;
+  // The unit in which the two exact texts are shortest together, as
+  // exactBandwidth picks one for a lone value (digits only; a number below
+  // 1 reads worse; a later, larger unit wins a tie). Bps always reads back.
+  std::string best;
+  std::pair<bool, size_t> bestScore;
+  for (const Unit &u : kBandwidthUnits) {
+    std::optional<std::string> a = exactIn(lo, u), b = exactIn(hi, u);
+    if (!a || !b)
+      continue;
+    auto belowOne = [](const std::string &t) { return t.rfind("0.", 0) == 0; };
+    auto digits = [](const std::string &t) {
+      return t.size() - std::count(t.begin(), t.end(), '.');
+    };
+    std::pair<bool, size_t> score{belowOne(*a) || belowOne(*b),
+                                  digits(*a) + digits(*b)};
+    if (best.empty() || score <= bestScore) {
+      best = *a + " " + u.name + " .. " + *b + " " + u.name;
+      bestScore = score;
+    }
+  }
+  return best.empty() ? low + " .. " + high : best;
+}
+
+std::string formatRatio(int64_t numerator, int64_t denominator) {
+  if (numerator < 0 || denominator <= 0)
+    return "n/a";
+  // numerator * 10^19 * 2 < 2^63 * 2^64 * 2 = 2^128.
+  using Wide = unsigned __int128;
+  Wide num = uint64_t(numerator), den = uint64_t(denominator);
+  bool whole = num % den == 0;
+  Wide scale = 1;
+  for (int i = 0; i < kRatioDecimals; ++i)
+    scale *= 10;
+  // At 19 decimals the fraction shows: it is at least 1 / den > 10^-19 / 2
+  // away from a whole number.
+  for (int decimals = kRatioDecimals;; ++decimals, scale *= 10) {
+    Wide rounded = (2 * num * scale + den) / (2 * den); // half up
+    uint64_t fraction = uint64_t(rounded % scale);
+    if (fraction != 0 || whole || decimals == 19) {
+      std::string digits = std::to_string(fraction);
+      return std::to_string(uint64_t(rounded / scale)) + "." +
+             std::string(size_t(decimals) - digits.size(), '0') + digits;
+    }
+  }
+}
 
 
 /// Splits "<number> <unit>"; false if there is no number or no unit.

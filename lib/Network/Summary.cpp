@@ -9,7 +9,8 @@
 
 namespace tacos {
 
-/// "100 GiBps" when every NPU has the same value, else "min .. max".
+/// "100 GiBps" when every NPU has the same value, else "min .. max" in one
+/// unit.
 static std::string bandwidthRange(const Network &network, bool ingress) {
   double lo = INFINITY, hi = 0;
   for (NodeId n = 0; n < network.numNpus(); ++n) {
@@ -24,8 +25,9 @@ static std::string bandwidthRange(const Network &network, bool ingress) {
     return "0 (no links)";
   if (lo == hi)
     return formatBandwidth(lo);
-  return (lo == 0 ? std::string("0") : formatBandwidth(lo)) + " .. " +
-         formatBandwidth(hi);
+  if (lo == 0)
+    return "0 .. " + formatBandwidth(hi);
+  return formatBandwidthRange(lo, hi);
 }
 
 void printNetworkSummary(std::ostream &os, const std::string &name,

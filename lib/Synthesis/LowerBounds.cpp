@@ -18,6 +18,7 @@
 #include "tacos/Synthesis/ThroughputBound.h"
 #include "tacos/Network/Diameter.h"
 #include "tacos/Network/LinkCost.h"
+#include "tacos/Network/Quantity.h"
 #include "tacos/Network/ShortestPaths.h"
 
 #include <algorithm>
@@ -677,9 +678,15 @@ std::string OptimalityCertificate::describe() const {
     return "below the " + bound + ": a wrong bound or time";
   if (!gap)
     return "above the " + bound;
-  char ratio[64];
-  std::snprintf(ratio, sizeof ratio, "%.4f", *gap);
-  return std::string("gap ") + ratio + " to the " + bound;
+  return "gap " + formatGap(timePs, boundPs) + " to the " + bound;
+}
+
+std::string formatGap(int64_t timePs, int64_t referencePs) {
+  std::string ratio = formatRatio(timePs, referencePs);
+  size_t decimals = ratio.size() - ratio.find('.') - 1;
+  if (decimals <= size_t(kRatioDecimals))
+    return ratio;
+  return formatTime(timePs - referencePs) + " (ratio " + ratio + ")";
 }
 
 OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds) {
@@ -687,6 +694,7 @@ OptimalityCertificate certify(int64_t timePs, const LowerBounds &bounds) {
   certificate.boundKind = bounds.bestKind();
   certificate.bound = boundName(certificate.boundKind);
   certificate.boundPs = bounds.best();
+  certificate.timePs = timePs;
   // Integers on both sides: the bounds round down wherever they are not
   // exact, so equality is a proof and a picosecond above is a gap.
   certificate.optimal = timePs == certificate.boundPs;
@@ -720,14 +728,13 @@ ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
   // bound: the gap is to the larger of the two.
   if (provedInfeasiblePs >= 0 &&
       (!certificate || provedInfeasiblePs >= certificate->boundPs)) {
-    char gap[32] = "n/a", line[160];
-    if (provedInfeasiblePs > 0)
-      std::snprintf(gap, sizeof gap, "%.4f",
-                    double(timePs) / double(provedInfeasiblePs));
-    std::snprintf(line, sizeof line,
-                  "gap %s to the best proved infeasible time %.3f us", gap,
-                  double(provedInfeasiblePs) / 1e6);
-    verdict.text = line;
+    char us[64];
+    std::snprintf(us, sizeof us, "%.3f us", double(provedInfeasiblePs) / 1e6);
+    verdict.text = "gap " +
+                   (provedInfeasiblePs > 0
+                        ? formatGap(timePs, provedInfeasiblePs)
+                        : std::string("n/a")) +
+                   " to the best proved infeasible time " + us;
     return verdict;
   }
   verdict.text = provedInfeasiblePs >= 0 ? "" : "not proved optimal";

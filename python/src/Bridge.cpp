@@ -22,10 +22,10 @@ PipelineResult tacos::python::runPipeline(const std::string &source,
                                           const std::string &sourceName,
                                           const std::string &pipeline) {
   PipelineResult r;
-  llvm::raw_string_ostream output(r.output), diagnostics(r.diagnostics);
-  r.ok = mlir::succeeded(runPipelineOnText(source, sourceName, pipeline,
-                                           /*genericForm=*/false, output,
-                                           diagnostics));
+  llvm::raw_string_ostream output(r.output);
+  r.ok = mlir::succeeded(runPipelineOnText(
+      source, sourceName, pipeline, /*genericForm=*/false, output,
+      [&r](llvm::StringRef diagnostic) { r.diagnostics += diagnostic; }));
   return r;
 }
 
@@ -55,6 +55,14 @@ TransfersResult tacos::python::readAlgorithmTransfers(
     mlir::emitError(module->getLoc()) << "no coll.algorithm @" << name;
     return r;
   }
+  // Its table would be empty, which reads as an algorithm that sends nothing.
+  if (algorithm.getUnmaterialized()) {
+    coll::emitErrorAt(algorithm)
+        << "@" << name << " has no transfers: it was synthesized with "
+        << "materialize=none; synthesize it again with materialize=ops or "
+           "packed (tacos.synthesize does)";
+    return r;
+  }
   mlir::FailureOr<coll::TransferTable> table = coll::readTransfers(algorithm);
   if (mlir::failed(table))
     return r;
@@ -68,4 +76,17 @@ std::vector<std::string> tacos::python::algorithmNames() {
   for (Algorithm algorithm : allAlgorithms())
     names.push_back(algorithmName(algorithm));
   return names;
+}
+
+std::string tacos::python::nameError(const std::string &name) {
+  // The printer writes a name bare exactly when the parser reads it back
+  // bare; anything else it would quote.
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  mlir::FlatSymbolRefAttr::get(&context, name).print(os);
+  if (printed == "@" + name)
+    return "";
+  return "not a name: a name starts with a letter or '_' and holds only "
+         "letters, digits, '_', '$' and '.'";
 }

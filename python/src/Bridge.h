@@ -47,6 +47,10 @@ TransfersResult readAlgorithmTransfers(const std::string &source,
 /// catalogue.
 std::vector<std::string> algorithmNames();
 
+/// Empty if the IR writes `name` bare, as a symbol (`@name`) or a keyword
+/// (`tier(name)`); else what is wrong with it.
+std::string nameError(const std::string &name);
+
 } // namespace tacos::python
 
 #endif // TACOS_PYTHON_BRIDGE_H

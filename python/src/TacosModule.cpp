@@ -1,12 +1,16 @@
 //===- TacosModule.cpp - The native part of the `tacos` Python package ----===//
 //
-// Deliberately small: running pipelines and reading transfers into NumPy.
-// Everything else (networks, requests, reports, exports) is the pure-Python
-// package in python/tacos, on top of these two calls.
+// Deliberately small: running pipelines, reading transfers into NumPy, and
+// the IR's own parsers and printers of quantities and names, with which the
+// package checks every user value before it writes any text. Everything else
+// (networks, requests, reports, exports) is the pure-Python package in
+// python/tacos.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bridge.h"
+
+#include "tacos/Network/Quantity.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -65,9 +69,79 @@ static py::array transfers(const std::string &source, const std::string &name,
   return std::move(array);
 }
 
+/// `value` if `error` (what a Quantity.h parser returns) is empty.
+template <typename T> static T orRaise(const std::string &error, T value) {
+  if (!error.empty())
+    throw TacosError(error);
+  return value;
+}
+
+/// The parsers of Quantity.h, as functions that return the base value (Bps,
+/// ps, B) or raise TacosError with the parser's message.
+static void defineQuantities(py::module_ &m) {
+  m.def(
+      "parse_bandwidth",
+      [](const std::string &text) {
+        double bps = 0;
+        return orRaise(parseBandwidth(text, bps), bps);
+      },
+      py::arg("text"), "'50 GBps', '400 Gbps' -> bytes per second");
+  m.def(
+      "parse_time",
+      [](const std::string &text) {
+        int64_t ps = 0;
+        return orRaise(parseTime(text, ps), ps);
+      },
+      py::arg("text"), "'1 us' -> picoseconds");
+  m.def(
+      "parse_size",
+      [](const std::string &text) {
+        int64_t bytes = 0;
+        return orRaise(parseSize(text, bytes), bytes);
+      },
+      py::arg("text"), "'8 GB' -> bytes");
+  m.def(
+      "to_bandwidth",
+      [](double value, const std::string &unit) {
+        double bps = 0;
+        return orRaise(toBandwidth(value, unit, bps), bps);
+      },
+      py::arg("value"), py::arg("unit"), "value in unit -> bytes per second");
+  m.def(
+      "to_time",
+      [](double value, const std::string &unit) {
+        int64_t ps = 0;
+        return orRaise(toTime(value, unit, ps), ps);
+      },
+      py::arg("value"), py::arg("unit"), "value in unit -> picoseconds");
+  m.def(
+      "to_size",
+      [](double value, const std::string &unit) {
+        int64_t bytes = 0;
+        return orRaise(toSize(value, unit, bytes), bytes);
+      },
+      py::arg("value"), py::arg("unit"), "value in unit -> bytes");
+  m.def("format_bandwidth", &formatBandwidth, py::arg("bps"),
+        "Bytes per second as the IR prints them ('50 GBps')");
+  m.def("format_time", &formatTime, py::arg("ps"),
+        "Picoseconds as the IR prints them ('500 ns')");
+  m.def("format_size", &formatSize, py::arg("bytes"),
+        "Bytes as the IR prints them ('4 KiB')");
+  m.def(
+      "check_name",
+      [](const std::string &name) {
+        if (std::string error = python::nameError(name); !error.empty())
+          throw TacosError(error);
+      },
+      py::arg("name"),
+      "Raises TacosError unless the IR writes `name` bare (@name, "
+      "tier(name))");
+}
+
 PYBIND11_MODULE(_tacos, m) {
   m.doc() = "tacos' native module: pipelines on MLIR text, transfers as "
-            "NumPy records (use the `tacos` package)";
+            "NumPy records, the IR's quantity and name parsers (use the "
+            "`tacos` package)";
   PYBIND11_NUMPY_DTYPE(TransferRecord, chunk, src, dst, lane, kind, start,
                        end);
   static py::exception<TacosError> error(m, "TacosError");
@@ -90,4 +164,5 @@ PYBIND11_MODULE(_tacos, m) {
         "The transfers of coll.algorithm @name in the MLIR text, as a NumPy "
         "structured array (chunk, src, dst, lane, kind, start, end; times "
         "in ps; kind 0 copy, 1 reduce).");
+  defineQuantities(m);
 }

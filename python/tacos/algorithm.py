@@ -1,12 +1,13 @@
 """Synthesized algorithms: request, synthesize, inspect, verify, export."""
 
 import json
+import math
 import os
-import re
 import tempfile
 
-from . import _tacos
+from . import _tacos, _values
 from ._tacos import TacosError
+from ._values import ArgumentError
 from .network import Network
 from .pipeline import run_pipeline, run_tool
 
@@ -15,38 +16,29 @@ COLLECTIVES = ("all_gather", "reduce_scatter", "all_reduce", "all_to_all",
 # The synthesizer catalogue's names (Synthesis/Algorithms.h).
 ALGORITHMS = _tacos.ALGORITHMS
 _ROOTED = ("broadcast", "reduce", "gather", "scatter")
-_SYMBOL = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
-
-
-def _size(size):
-    if isinstance(size, str):
-        return size.strip()
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError(f"size must be a positive number of bytes or a "
-                         f"string with a unit ('64 MB'), got {size!r}")
-    return f"{size} B"
 
 
 def request_mlir(network, collective, size, chunks=1, root=None, group=None,
                  name=None):
-    """The coll.<collective> request op for `network`, as text."""
+    """The coll.<collective> request op for `network`, as text. `size` is a
+    string with a unit ("64 MB") or an integer of bytes."""
     if collective not in COLLECTIVES:
-        raise ValueError(f"unknown collective {collective!r}; expected one "
-                         f"of {', '.join(COLLECTIVES)}")
-    name = name or collective
-    if not _SYMBOL.match(name):
-        raise ValueError(f"{name!r} is not a valid symbol name")
+        raise ArgumentError(f"unknown collective {collective!r}; expected one "
+                            f"of {', '.join(COLLECTIVES)}")
+    name = _values.name("name", name or collective)
     if (root is None) == (collective in _ROOTED):
-        raise ValueError(f"{collective} {'needs' if root is None else 'takes no'}"
-                         f" root")
-    if not isinstance(chunks, int) or chunks < 1:
-        raise ValueError(f"chunks must be a positive integer, got {chunks!r}")
+        raise ArgumentError(f"{collective} "
+                            f"{'needs' if root is None else 'takes no'} root")
+    chunks = _values.integer("chunks", chunks, 1)
+    size = _values.quantity_text("size", "size", size, "B")
+    # In the order the op's syntax has them: root, then group.
     parts = [f"coll.{collective} @{name} on @{network.name}"]
-    if group is not None:
-        parts.append("group [" + ", ".join(str(int(m)) for m in group) + "]")
     if root is not None:
-        parts.append(f"root({int(root)})")
-    parts.append(f"size({_size(size)})")
+        parts.append(f"root({_values.integer('root', root)})")
+    if group is not None:
+        members = _values.integers("group", group)
+        parts.append("group [" + ", ".join(map(str, members)) + "]")
+    parts.append(f"size({size})")
     if chunks != 1:
         parts.append(f"chunks({chunks})")
     return " ".join(parts) + "\n"
@@ -54,24 +46,19 @@ def request_mlir(network, collective, size, chunks=1, root=None, group=None,
 
 def limit_options(max_memory=None, timeout=None):
     """The `max-memory=` and `timeout=` pass options (docs/ResourceLimits.md)
-    for `max_memory` (bytes, or a string with a unit: "8 GB"; None: 50% of
-    the machine's memory) and `timeout` (seconds; None or 0: no limit)."""
+    for `max_memory` (an integer of bytes, or a size with a unit: "8 GB";
+    None: 50% of the machine's memory) and `timeout` (seconds; None or 0: no
+    limit)."""
     options = []
     if max_memory is not None:
-        if isinstance(max_memory, str):
-            options.append("max-memory={" + max_memory.strip() + "}")
-        elif (isinstance(max_memory, int) and not isinstance(max_memory, bool)
-              and max_memory > 0):
-            options.append(f"max-memory={max_memory}B")
-        else:
-            raise ValueError(f"max_memory must be a positive number of bytes "
-                             f"or a size such as '8 GB', got {max_memory!r}")
+        limit = _values.quantity("size", "max_memory", max_memory, "B")
+        options.append(f"max-memory={limit}B")
     if timeout is not None:
-        if (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                or not timeout >= 0 or timeout == float("inf")):
-            raise ValueError(f"timeout must be a number of seconds >= 0, got "
-                             f"{timeout!r}")
-        options.append(f"timeout={float(timeout)!r}")
+        seconds = _values.number("timeout", timeout)
+        if not (seconds >= 0 and math.isfinite(seconds)):
+            _values.refuse("timeout", timeout,
+                           "expected a number of seconds >= 0")
+        options.append(f"timeout={seconds!r}")
     return options
 
 
@@ -90,14 +77,13 @@ def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
     Algorithm; raises TacosError."""
     if not isinstance(network, Network):
         raise TypeError("network must be a tacos.Network")
-    for option, value in (("trials", trials), ("seed", seed),
-                          ("threads", threads)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{option} must be a non-negative integer")
+    trials = _values.integer("trials", trials, 0, _values.UINT32_MAX)
+    seed = _values.integer("seed", seed, 0, _values.UINT64_MAX)
+    threads = _values.integer("threads", threads, 0, _values.UINT32_MAX)
     limits = limit_options(max_memory, timeout)
     if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; expected one of "
-                         f"{', '.join(ALGORITHMS)}")
+        raise ArgumentError(f"unknown algorithm {algorithm!r}; expected one "
+                            f"of {', '.join(ALGORITHMS)}")
     name = name or collective
     text = network.to_mlir() + request_mlir(network, collective, size, chunks,
                                             root, group, name)
@@ -106,7 +92,7 @@ def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
         pipeline = (f"tacos-pipeline{{algorithm={algorithm} trials={trials} "
                     f"threads={threads} seed={seed} materialize=packed "
                     f"report-format=json {' '.join(limits)} "
-                    f"report-output={report}}}")
+                    f"report-output={_values.option_path(report)}}}")
         result = run_pipeline(text, pipeline)
         with open(report) as f:
             rows = json.load(f)
@@ -129,7 +115,8 @@ class Algorithm:
         """An algorithm already in MLIR text (e.g. from tacos-opt)."""
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "report.json")
-            run_pipeline(text, f"coll-report{{format=json output={path}}}")
+            run_pipeline(text, "coll-report{format=json output="
+                         f"{_values.option_path(path)}}}")
             with open(path) as f:
                 rows = json.load(f)
         for row in rows:
@@ -171,15 +158,24 @@ class Algorithm:
         """coll-report's text block."""
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "report.txt")
-            run_pipeline(self._text, f"coll-report{{output={path}}}")
+            run_pipeline(self._text,
+                         f"coll-report{{output={_values.option_path(path)}}}")
             with open(path) as f:
                 return f.read()
 
     def to_mpi(self, **options):
         """convert-coll-to-mpi's module (func/mpi/memref), with its options
-        (element_type="f32", reduction="sum", ...)."""
-        opts = " ".join(f"{k.replace('_', '-')}={v}" for k, v in options.items())
-        return run_pipeline(self._text, f"convert-coll-to-mpi{{{opts}}}")
+        (element_type="f32", reduction="sum", tag=3, max_memory="8 GB",
+        ...)."""
+        opts = []
+        for key, value in options.items():
+            option = _values.option_name(key)
+            if key == "max_memory":
+                opts += limit_options(max_memory=value)
+            else:
+                opts.append(f"{option}={_values.word(key, value)}")
+        return run_pipeline(self._text,
+                            f"convert-coll-to-mpi{{{' '.join(opts)}}}")
 
     def export(self, fmt, **options):
         """The algorithm in an interchange format, through tacos-translate:
@@ -189,17 +185,17 @@ class Algorithm:
         prefixes = {"msccl-xml": "msccl", "mscclpp-plan": "mscclpp"}
         if fmt in prefixes:
             prefix = prefixes[fmt]
-            args = [f"--export-{fmt}", f"--{prefix}-algorithm={self.name}"]
+            args = [f"--export-{fmt}", f"--algorithm=@{self.name}"]
             for key, value in options.items():
-                flag = f"--{prefix}-" + key.replace("_", "-")
+                flag = f"--{prefix}-" + _values.option_name(key)
                 args.append(flag if value is True else f"{flag}={value}")
         elif fmt in ("chrome-trace", "dot"):
             if options:
-                raise ValueError(f"{fmt} takes no options")
+                raise ArgumentError(f"{fmt} takes no options")
             args = [f"--export-{fmt}", f"--algorithm=@{self.name}"]
         else:
-            raise ValueError(f"unknown export format {fmt!r}; expected "
-                             "msccl-xml, mscclpp-plan, chrome-trace or dot")
+            raise ArgumentError(f"unknown export format {fmt!r}; expected "
+                                "msccl-xml, mscclpp-plan, chrome-trace or dot")
         return run_tool("tacos-translate", args, self._text)
 
     def __repr__(self):

@@ -3,41 +3,38 @@
 import os
 import tempfile
 
+from . import _values
+from ._values import ArgumentError
 from .pipeline import run_pipeline
 
 _BLOCKS = ("line", "ring", "fully_connected", "switch")
 
 
-def _quantity(value, unit):
-    """'50 GBps' stays as is; a number gets the default unit."""
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"expected a number or a string with a unit, "
-                        f"got {value!r}")
-    return f"{value!r} {unit}"
-
-
 def _link(bandwidth, latency):
-    return (f"link({_quantity(bandwidth, 'GBps')}, "
-            f"{_quantity(latency, 'us')})")
+    """`link(<bandwidth>, <latency>)` as the IR prints it; a number is in
+    GBps or us."""
+    bandwidth = _values.quantity_text("bandwidth", "bandwidth", bandwidth,
+                                      "GBps")
+    latency = _values.quantity_text("time", "latency", latency, "us")
+    return f"link({bandwidth}, {latency})"
 
 
 class Dim:
     """One building block of a product network: line, ring, one-way ring,
-    fully connected or switch, with its link's bandwidth (GBps if a number)
-    and latency (us if a number)."""
+    fully connected or switch of `n` NPUs, with its link's bandwidth (a
+    string with a unit, "50 GBps" or "400 Gbps", or a number of GBps) and
+    latency ("1 us", or a number of us), and an optional tier name."""
 
     def __init__(self, block, n, bandwidth, latency, tier=None, uni=False):
         if block not in _BLOCKS:
-            raise ValueError(f"unknown block {block!r}; expected one of "
-                             f"{', '.join(_BLOCKS)}")
-        if not isinstance(n, int) or n < 1:
-            raise ValueError(f"a dimension needs a positive NPU count, "
-                             f"got {n!r}")
+            raise ArgumentError(f"unknown block {block!r}; expected one of "
+                                f"{', '.join(_BLOCKS)}")
+        n = _values.integer("n", n, 1)
         if uni and block != "ring":
-            raise ValueError("only a ring can be one-way (uni)")
-        self.block, self.n, self.uni, self.tier = block, n, uni, tier
+            raise ArgumentError("only a ring can be one-way (uni)")
+        if tier is not None:
+            tier = _values.name("tier", tier)
+        self.block, self.n, self.uni, self.tier = block, n, bool(uni), tier
         self.link = _link(bandwidth, latency)
 
     @classmethod
@@ -67,9 +64,8 @@ class Network:
     plus explicit links and switches. `name` is its symbol."""
 
     def __init__(self, npus=None, name="net"):
-        if npus is not None and (not isinstance(npus, int) or npus < 1):
-            raise ValueError(f"a network needs a positive NPU count, "
-                             f"got {npus!r}")
+        if npus is not None:
+            npus = _values.integer("npus", npus, 1)
         self.name = name
         self._npus = npus
         self._dims = []
@@ -78,10 +74,22 @@ class Network:
     @classmethod
     def dims(cls, *dims, name="net"):
         if not dims:
-            raise ValueError("Network.dims needs at least one Dim")
+            raise ArgumentError("Network.dims needs at least one Dim")
+        for dim in dims:
+            if not isinstance(dim, Dim):
+                raise ArgumentError(f"Network.dims takes Dims, got {dim!r}")
         network = cls(name=name)
         network._dims = list(dims)
         return network
+
+    @property
+    def name(self):
+        """The network's symbol (`@name` in the text)."""
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self._name = _values.name("name", value)
 
     @property
     def num_npus(self):
@@ -96,16 +104,17 @@ class Network:
                  parallel=False):
         """A link src -> dst (both directions if `both`); `parallel` adds it
         beside an existing one."""
+        src, dst = _values.integer("src", src), _values.integer("dst", dst)
         arrow = "<->" if both else "->"
         extra = " parallel" if parallel else ""
-        self._extra.append(f"topo.link {int(src)} {arrow} {int(dst)} "
+        self._extra.append(f"topo.link {src} {arrow} {dst} "
                            f"{_link(bandwidth, latency)}{extra}")
         return self
 
     def add_switch(self, ports, bandwidth, latency, name=None):
         """A switch with a port (uplink and downlink) for each listed NPU."""
-        label = f"@{name} " if name else ""
-        ports = ", ".join(str(int(p)) for p in ports)
+        label = f"@{_values.name('name', name)} " if name is not None else ""
+        ports = ", ".join(str(p) for p in _values.integers("ports", ports))
         self._extra.append(f"topo.switch {label}[{ports}] "
                            f"{_link(bandwidth, latency)}")
         return self
@@ -116,7 +125,7 @@ class Network:
         elif self._npus is not None:
             head = f"topo.npus {self._npus}"
         else:
-            raise ValueError("a network needs dims or an NPU count")
+            raise ArgumentError("a network needs dims or an NPU count")
         body = "\n  ".join([head, *self._extra])
         return f"topo.network @{self.name} {{\n  {body}\n}}\n"
 
@@ -124,7 +133,8 @@ class Network:
         """topo-summary's text (NPUs, links, diameters, bisection...)."""
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "summary.txt")
-            run_pipeline(self.to_mlir(), f"topo-summary{{output={path}}}")
+            run_pipeline(self.to_mlir(),
+                         f"topo-summary{{output={_values.option_path(path)}}}")
             with open(path) as f:
                 return f.read()
 

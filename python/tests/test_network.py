@@ -11,7 +11,7 @@ def test_dims_text_and_count():
     assert net.to_mlir() == (
         "topo.network @pod {\n"
         "  topo.dims [ring(4) link(50 GBps, 1 us), "
-        "switch(2) link(25 GBps, 0.5 us) tier(pod)]\n}\n")
+        "switch(2) link(25 GBps, 500 ns) tier(pod)]\n}\n")
 
 
 def test_explicit_links_and_switches_summarize():
@@ -30,9 +30,9 @@ def test_one_way_ring():
 
 @pytest.mark.parametrize("make, message", [
     (lambda: tacos.Dim("torus", 4, 1, 1), "unknown block"),
-    (lambda: tacos.Dim.ring(0, 1, 1), "positive NPU count"),
+    (lambda: tacos.Dim.ring(0, 1, 1), "n=0: expected an integer >= 1"),
     (lambda: tacos.Dim.line(4, 1, 1, uni=True), "only a ring"),
-    (lambda: tacos.Network(-1), "positive NPU count"),
+    (lambda: tacos.Network(-1), "npus=-1: expected an integer >= 1"),
     (lambda: tacos.Network.dims(), "at least one Dim"),
 ])
 def test_bad_networks_raise_before_mlir(make, message):

@@ -43,13 +43,13 @@
 // from the readable text, the packed text and the packed bytecode.
 // DEFINE: %{opts} =
 // DEFINE: %{export} = tacos-translate %t.ops.mlir %{opts} -o %t.a && tacos-translate %t.packed.mlir %{opts} -o %t.b && tacos-translate %t.packed.mlirbc %{opts} -o %t.c && cmp %t.a %t.b && cmp %t.a %t.c
-// REDEFINE: %{opts} = --export-msccl-xml --msccl-algorithm=ar
+// REDEFINE: %{opts} = --export-msccl-xml --algorithm=ar
 // RUN: %{export}
-// REDEFINE: %{opts} = --export-msccl-xml --msccl-algorithm=a2a --msccl-astra-sim
+// REDEFINE: %{opts} = --export-msccl-xml --algorithm=a2a --msccl-astra-sim
 // RUN: %{export}
-// REDEFINE: %{opts} = --export-mscclpp-plan --mscclpp-algorithm=rs
+// REDEFINE: %{opts} = --export-mscclpp-plan --algorithm=rs
 // RUN: %{export}
-// REDEFINE: %{opts} = --export-mscclpp-plan --mscclpp-algorithm=bc
+// REDEFINE: %{opts} = --export-mscclpp-plan --algorithm=bc
 // RUN: %{export}
 // REDEFINE: %{opts} = --export-chrome-trace
 // RUN: %{export}
@@ -57,8 +57,8 @@
 // RUN: %{export}
 
 // The MSCCL XML imports back to the same algorithm from either export.
-// RUN: tacos-translate %t.ops.mlir --export-msccl-xml --msccl-algorithm=ag -o %t.ag.xml
-// RUN: tacos-translate %t.packed.mlirbc --export-msccl-xml --msccl-algorithm=ag -o %t.ag.bc.xml
+// RUN: tacos-translate %t.ops.mlir --export-msccl-xml --algorithm=ag -o %t.ag.xml
+// RUN: tacos-translate %t.packed.mlirbc --export-msccl-xml --algorithm=ag -o %t.ag.bc.xml
 // RUN: tacos-translate --import-msccl-xml %t.ag.xml -o %t.imported.mlir
 // RUN: tacos-translate --import-msccl-xml %t.ag.bc.xml -o %t.imported.bc.mlir
 // RUN: cmp %t.imported.mlir %t.imported.bc.mlir

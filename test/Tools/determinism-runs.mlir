@@ -38,12 +38,12 @@
 // RUN: %{twice}
 
 // Translations out and back in.
-// REDEFINE: %{cmd} = tacos-translate %t.alg.mlir --export-msccl-xml --msccl-algorithm=ar
+// REDEFINE: %{cmd} = tacos-translate %t.alg.mlir --export-msccl-xml --algorithm=ar
 // RUN: %{twice}
-// RUN: tacos-translate %t.alg.mlir --export-msccl-xml --msccl-algorithm=a2a -o %t.a2a.xml
+// RUN: tacos-translate %t.alg.mlir --export-msccl-xml --algorithm=a2a -o %t.a2a.xml
 // REDEFINE: %{cmd} = tacos-translate --import-msccl-xml %t.a2a.xml
 // RUN: %{twice}
-// REDEFINE: %{cmd} = tacos-translate %t.alg.mlir --export-mscclpp-plan --mscclpp-algorithm=ag
+// REDEFINE: %{cmd} = tacos-translate %t.alg.mlir --export-mscclpp-plan --algorithm=ag
 // RUN: %{twice}
 // REDEFINE: %{cmd} = tacos-translate %t.alg.mlir --export-chrome-trace
 // RUN: %{twice}

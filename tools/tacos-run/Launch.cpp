@@ -11,10 +11,19 @@
 // it can be killed and reaped before tacos-run returns, and no zombie of a
 // rank outlives the run.
 //
+// SIGKILL cannot be caught, so what must not outlive tacos-run dies by
+// itself: mpirun by its parent-death signal (its ranks end when they lose
+// mpirun, as Open MPI's do), and the guardian, a process started before
+// anything else that sees its socket to tacos-run close, kills what is left
+// of mpirun's session and removes the run's directories (Open MPI's session
+// directory and shared-memory segments are inside them).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Launch.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
@@ -22,10 +31,12 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
+#include <ftw.h>
 #include <chrono>
 #include <csignal>
 #include <cstring>
 #include <sched.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -35,30 +46,81 @@
 
 using namespace tacos::run;
 
-// Written by the signal handler: lock-free atomics are async-signal-safe.
+// Read and written by the signal handler: lock-free atomics are
+// async-signal-safe.
 static std::atomic<int> receivedSignal{0};
 static std::atomic<pid_t> runningGroup{0};
+/// tacos-run's end of the socket to the guardian, or -1.
+static std::atomic<int> guardianSocket{-1};
 static_assert(std::atomic<int>::is_always_lock_free &&
               std::atomic<pid_t>::is_always_lock_free);
 
+/// "tacos-run: error: interrupted by signal N again: ..." with write(2)
+/// alone, as a signal handler may.
+static void sayInterruptedAgain(int signal) {
+  char digits[12];
+  size_t n = 0;
+  for (unsigned value = unsigned(signal); n == 0 || value; value /= 10)
+    digits[n++] = char('0' + value % 10);
+  char number[12];
+  for (size_t i = 0; i < n; ++i)
+    number[i] = digits[n - 1 - i];
+  auto say = [](const char *text, size_t length) {
+    ssize_t written = write(STDERR_FILENO, text, length);
+    (void)written;
+  };
+  static const char before[] = "tacos-run: error: interrupted by signal ";
+  static const char after[] = " again: mpirun and its ranks were killed\n";
+  say(before, sizeof before - 1);
+  say(number, n);
+  say(after, sizeof after - 1);
+}
+
 static void onInterrupt(int signal) {
-  receivedSignal.store(signal);
+  int none = 0;
+  if (receivedSignal.compare_exchange_strong(none, signal)) {
+    if (pid_t group = runningGroup.load())
+      kill(-group, SIGTERM);
+    return;
+  }
+  // A second signal: whoever sent it will not wait for the clean stop.
+  // The guardian kills what is left of the run and removes the
+  // temporaries; then tacos-run ends by the signal.
   if (pid_t group = runningGroup.load())
-    kill(-group, SIGTERM);
+    kill(-group, SIGKILL);
+  finishGuardian();
+  sayInterruptedAgain(signal);
+  endByInterrupt(signal);
 }
 
 void tacos::run::installInterruptHandler() {
   struct sigaction action {};
   action.sa_handler = onInterrupt;
+  // A third signal waits until the second one's handler has ended the
+  // process. No SA_RESTART, so that a blocking waitpid returns EINTR.
   sigemptyset(&action.sa_mask);
-  // One-shot: a second signal ends tacos-run the default way. No
-  // SA_RESTART, so that a blocking waitpid returns EINTR.
-  action.sa_flags = SA_RESETHAND;
+  for (int signal : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&action.sa_mask, signal);
   for (int signal : {SIGINT, SIGTERM, SIGHUP})
     sigaction(signal, &action, nullptr);
 }
 
 int tacos::run::interruptSignal() { return receivedSignal.load(); }
+
+void tacos::run::endByInterrupt(int signal) {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, nullptr);
+  // Delivered at once; inside the signal's own handler, where it is
+  // blocked, as soon as it is unblocked.
+  raise(signal);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  _exit(128 + signal);
+}
 
 /// Waits for `pid` until `deadline` (or an interrupt, if `interruptible`);
 /// true if it ended (status in `status`).
@@ -112,30 +174,38 @@ static bool reapChildren() {
   }
 }
 
+/// Sends SIGKILL to every live process of session `session` and to every
+/// child of this process (an orphan of mpirun's, re-parented to tacos-run,
+/// that left the session); true if there was any.
+static bool killRemaining(pid_t session) {
+  bool any = false;
+  pid_t self = getpid();
+  if (DIR *proc = opendir("/proc")) {
+    while (dirent *entry = readdir(proc)) {
+      char *end = nullptr;
+      long pid = std::strtol(entry->d_name, &end, 10);
+      bool zombie = false;
+      pid_t parent = 0;
+      if (*end || pid <= 0 || pid == self)
+        continue;
+      pid_t inSession = sessionOf(pid_t(pid), zombie, parent);
+      if ((inSession != session && parent != self) || zombie)
+        continue;
+      kill(pid_t(pid), SIGKILL);
+      any = true;
+    }
+    closedir(proc);
+  }
+  return any;
+}
+
 /// Kills what is left of session `session`, and any process re-parented to
-/// tacos-run (an orphan of mpirun's that left the session), and waits (at
-/// most five seconds) until none of them runs, reaping what is ours.
+/// tacos-run, and waits (at most five seconds) until none of them runs,
+/// reaping what is ours.
 static void killSession(pid_t session) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  pid_t self = getpid();
   while (std::chrono::steady_clock::now() < deadline) {
-    bool anyLeft = false;
-    if (DIR *proc = opendir("/proc")) {
-      while (dirent *entry = readdir(proc)) {
-        char *end = nullptr;
-        long pid = std::strtol(entry->d_name, &end, 10);
-        bool zombie = false;
-        pid_t parent = 0;
-        if (*end || pid <= 0 || pid == self)
-          continue;
-        pid_t inSession = sessionOf(pid_t(pid), zombie, parent);
-        if ((inSession != session && parent != self) || zombie)
-          continue;
-        kill(pid_t(pid), SIGKILL);
-        anyLeft = true;
-      }
-      closedir(proc);
-    }
+    bool anyLeft = killRemaining(session);
     bool noChildren = reapChildren();
     if (!anyLeft && noChildren)
       return;
@@ -143,13 +213,225 @@ static void killSession(pid_t session) {
   }
 }
 
-LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
-                                        unsigned timeoutSeconds) {
+//===----------------------------------------------------------------------===//
+// The guardian
+//===----------------------------------------------------------------------===//
+//
+// tacos-run tells it, over a stream socket, records of a letter, a text and
+// a NUL:
+//   D<path>  remove this directory once tacos-run has ended
+//   F<path>  forget it (removed already, or to be kept)
+//   S<pid>   mpirun's session: kill what is left of it first
+//   E        mpirun's session has ended
+// and it acts when the socket closes: when tacos-run exits, is killed, or
+// calls finishGuardian.
+
+static void tellGuardian(char what, const std::string &text = "") {
+  int socket = guardianSocket.load();
+  if (socket < 0)
+    return;
+  std::string record = what + text;
+  record.push_back('\0');
+  const char *data = record.data();
+  size_t left = record.size();
+  while (left) {
+    // MSG_NOSIGNAL: a guardian that is gone is no reason for SIGPIPE.
+    ssize_t sent = send(socket, data, left, MSG_NOSIGNAL);
+    if (sent < 0 && errno == EINTR)
+      continue;
+    if (sent <= 0)
+      return;
+    data += sent;
+    left -= size_t(sent);
+  }
+}
+
+void tacos::run::guardDirectory(const std::string &path) {
+  tellGuardian('D', path);
+}
+
+void tacos::run::forgetDirectory(const std::string &path) {
+  tellGuardian('F', path);
+}
+
+namespace {
+/// What the guardian has been told.
+struct Guarded {
+  std::vector<std::string> directories;
+  pid_t session = 0;
+
+  void apply(const std::string &record) {
+    if (record.empty())
+      return;
+    std::string text = record.substr(1);
+    switch (record[0]) {
+    case 'D':
+      directories.push_back(text);
+      break;
+    case 'F':
+      llvm::erase(directories, text);
+      break;
+    case 'S':
+      session = pid_t(std::atol(text.c_str()));
+      break;
+    case 'E':
+      session = 0;
+      break;
+    }
+  }
+};
+} // namespace
+
+void tacos::run::removeDirectory(const std::string &path) {
+  nftw(
+      path.c_str(),
+      [](const char *entry, const struct stat *, int, struct FTW *) {
+        remove(entry);
+        return 0;
+      },
+      16, FTW_DEPTH | FTW_PHYS);
+}
+
+/// removeDirectory, again if something of the run wrote into it meanwhile
+/// (the linker that tacos-run started may still be running), for about a
+/// second at most.
+static void removeDirectoryForGood(const std::string &path) {
+  for (int attempt = 0; attempt < 50 && llvm::sys::fs::exists(path);
+       ++attempt) {
+    if (attempt)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    removeDirectory(path);
+  }
+}
+
+[[noreturn]] static void guard(int socket) {
+  Guarded guarded;
+  std::string pending;
+  char buffer[4096];
+  while (true) {
+    ssize_t got = read(socket, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      break;
+    pending.append(buffer, size_t(got));
+    for (size_t end; (end = pending.find('\0')) != std::string::npos;) {
+      guarded.apply(pending.substr(0, end));
+      pending.erase(0, end + 1);
+    }
+  }
+  // mpirun's ranks may still write into the directories: first they go.
+  if (guarded.session)
+    killSession(guarded.session);
+  for (const std::string &directory : guarded.directories)
+    removeDirectoryForGood(directory);
+  _exit(0);
+}
+
+/// The guardian's standard streams are /dev/null (it holds no pipe of
+/// whoever started tacos-run open), and `socket` its only other file,
+/// which it returns.
+static int detachGuardian(int socket) {
+  int moved = fcntl(socket, F_DUPFD, 10);
+  int devNull = open("/dev/null", O_RDWR);
+  for (int stream : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO})
+    dup2(devNull, stream);
+  int kept = STDERR_FILENO + 1;
+  dup2(moved, kept);
+#ifdef __linux__
+  close_range(unsigned(kept) + 1, ~0U, 0);
+#endif
+  return kept;
+}
+
+std::string tacos::run::startGuardian() {
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
+    return std::string("socketpair failed: ") + std::strerror(errno);
+  pid_t middle = fork();
+  if (middle < 0) {
+    close(ends[0]);
+    close(ends[1]);
+    return std::string("fork failed: ") + std::strerror(errno);
+  }
+  if (middle == 0) {
+    // The guardian is the child of a process that exits at once, so it is
+    // no child of tacos-run's (whose clean-up kills and reaps its
+    // children), and in a session of its own, which signals for
+    // tacos-run's process group or terminal (Ctrl-C) do not reach.
+    close(ends[0]);
+    setsid();
+    pid_t guardian = fork();
+    if (guardian == 0) {
+      for (int signal : {SIGINT, SIGTERM, SIGHUP})
+        std::signal(signal, SIG_DFL);
+      guard(detachGuardian(ends[1]));
+    }
+    _exit(guardian < 0 ? 1 : 0);
+  }
+  close(ends[1]);
+  int status = 0;
+  while (waitpid(middle, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    close(ends[0]);
+    return "fork failed";
+  }
+  guardianSocket.store(ends[0]);
+  return "";
+}
+
+void tacos::run::finishGuardian() {
+  // Once: from the end of main, or from the handler of a second signal.
+  int socket = guardianSocket.exchange(-1);
+  if (socket < 0)
+    return;
+  shutdown(socket, SHUT_WR);
+  // The guardian writes nothing: the read ends when it has exited.
+  char byte;
+  ssize_t got;
+  do
+    got = read(socket, &byte, 1);
+  while (got > 0 || (got < 0 && errno == EINTR));
+  close(socket);
+}
+
+//===----------------------------------------------------------------------===//
+// mpirun
+//===----------------------------------------------------------------------===//
+
+/// tacos-run's environment with `extra` (NAME=VALUE) added, each replacing
+/// a variable of the same name.
+static std::vector<std::string>
+environmentWith(const std::vector<std::string> &extra) {
+  auto nameOf = [](const std::string &entry) {
+    return entry.substr(0, entry.find('='));
+  };
+  std::vector<std::string> result;
+  for (char **entry = environ; *entry; ++entry) {
+    std::string name = nameOf(*entry);
+    if (llvm::none_of(extra, [&](const std::string &e) {
+          return nameOf(e) == name;
+        }))
+      result.push_back(*entry);
+  }
+  result.insert(result.end(), extra.begin(), extra.end());
+  return result;
+}
+
+LaunchStatus
+tacos::run::runWithTimeout(const std::vector<std::string> &argv,
+                           const std::vector<std::string> &environment,
+                           unsigned timeoutSeconds) {
   LaunchStatus result;
-  std::vector<char *> args;
+  std::vector<char *> args, envp;
   for (const std::string &a : argv)
     args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
+  std::vector<std::string> variables = environmentWith(environment);
+  for (const std::string &v : variables)
+    envp.push_back(const_cast<char *>(v.c_str()));
+  envp.push_back(nullptr);
 #ifdef __linux__
   // Orphans of mpirun's (ranks it did not wait for) become tacos-run's
   // children, which killSession kills and reaps.
@@ -163,6 +445,7 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
     result.startError = std::string("pipe failed: ") + std::strerror(errno);
     return result;
   }
+  pid_t self = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     result.startError = std::string("fork failed: ") + std::strerror(errno);
@@ -172,6 +455,14 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
   }
   if (pid == 0) {
     setsid();
+#ifdef __linux__
+    // mpirun dies with tacos-run, even by SIGKILL, which no handler of
+    // tacos-run's sees (the setting survives exec). If tacos-run died
+    // before it was set, the parent is another already.
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (getppid() != self)
+      _exit(127);
+#endif
     // mpirun forwards its stdin to rank 0; the ranks read none, and a
     // terminal or a pipe left open must not keep anything waiting.
     int devNull = open("/dev/null", O_RDONLY);
@@ -179,14 +470,22 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
       dup2(devNull, STDIN_FILENO);
       close(devNull);
     }
-    execv(args[0], args.data());
+    execve(args[0], args.data(), envp.data());
     int error = errno;
     ssize_t written = write(execPipe[1], &error, sizeof error);
     (void)written;
     _exit(127);
   }
   close(execPipe[1]);
+  tellGuardian('S', std::to_string(pid));
   runningGroup.store(pid);
+  // However mpirun ends: what is left of its session goes, and the
+  // guardian need not look for it any more.
+  auto endSession = [&] {
+    runningGroup.store(0);
+    killSession(pid);
+    tellGuardian('E');
+  };
   int execError = 0;
   ssize_t got;
   do
@@ -198,7 +497,7 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
     waitUntil(pid, {}, false, status);
     result.startError =
         "cannot execute " + argv[0] + ": " + std::strerror(execError);
-    runningGroup.store(0);
+    endSession();
     return result;
   }
   auto start = std::chrono::steady_clock::now();
@@ -220,13 +519,11 @@ LaunchStatus tacos::run::runWithTimeout(const std::vector<std::string> &argv,
         kill(pid, SIGKILL);
       waitUntil(pid, {}, false, status);
     }
-    runningGroup.store(0);
-    killSession(pid);
+    endSession();
     return result;
   }
-  runningGroup.store(0);
   // Ranks that outlived a failed mpirun.
-  killSession(pid);
+  endSession();
   if (WIFEXITED(status)) {
     result.exitCode = WEXITSTATUS(status);
   } else if (WIFSIGNALED(status)) {

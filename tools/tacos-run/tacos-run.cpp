@@ -83,7 +83,8 @@ static cl::opt<std::string> opOpt("op", cl::init("sum"),
 static cl::opt<uint64_t> elementsOpt(
     "elements", cl::init(0),
     cl::desc("E, the element count of the request's size buffer (default: "
-             "its size in bytes over the element size)"),
+             "its size in bytes over the element size, rounded to the "
+             "nearest count the collective accepts)"),
     cl::cat(runCategory));
 static cl::opt<unsigned> itersOpt("iters", cl::init(10),
                                   cl::desc("Timed calls after the checked one (default 10)"),
@@ -294,6 +295,28 @@ static std::string checkRunSize(const exec::CallShape &shape,
   return "";
 }
 
+/// The default --elements: the size over the element size, rounded to the
+/// nearest count the collective accepts (said in a remark: the run then
+/// moves fewer or more bytes than the size says).
+static FailureOr<uint64_t> defaultElements(coll::AlgorithmOp algorithm,
+                                           const AlgorithmEntry &entry,
+                                           int64_t sizeBytes, DType dtype) {
+  uint64_t held = uint64_t(sizeBytes) / dtypeBytes(dtype);
+  if (held == 0)
+    return emitError(algorithm.getLoc())
+           << "@" << entry.name << "'s size holds no whole "
+           << dtypeName(dtype) << " element; pass --elements";
+  uint64_t accepted = exec::nearestAcceptedElements(entry.shape, held);
+  if (accepted != held)
+    emitRemark(algorithm.getLoc())
+        << "@" << entry.name << ": size(" << sizeBytes << " B) holds " << held
+        << " " << dtypeName(dtype) << " elements, rounded to " << accepted
+        << ", the nearest count the collective accepts ("
+        << exec::checkElements(entry.shape, held)
+        << "; --elements sets the count)";
+  return accepted;
+}
+
 static bool inPlaceDefined(CollectiveKind kind) {
   return kind == CollectiveKind::AllReduce ||
          kind == CollectiveKind::AllGather ||
@@ -343,12 +366,13 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
            << " ranks (one per NPU of its network), but -np is "
            << numRanksOpt.getValue();
   uint64_t elements = elementsOpt;
-  if (elements == 0)
-    elements = uint64_t(spec.sizeBytes) / dtypeBytes(config.dtype);
-  if (elements == 0)
-    return emitError(algorithm.getLoc())
-           << "@" << p.entry.name << "'s size holds no whole "
-           << dtypeName(config.dtype) << " element; pass --elements";
+  if (elements == 0) {
+    FailureOr<uint64_t> fromSize =
+        defaultElements(algorithm, p.entry, spec.sizeBytes, config.dtype);
+    if (failed(fromSize))
+      return failure();
+    elements = *fromSize;
+  }
   std::string split = exec::checkElements(p.entry.shape, elements);
   if (split.empty())
     split = checkRunSize(p.entry.shape, elements, config.dtype);
@@ -553,9 +577,66 @@ static std::string timeoutMessage(unsigned seconds, uint32_t started) {
          " s (" + why + "): " + what + "; mpirun and its ranks were stopped";
 }
 
+/// The run's temporary directories, removed when it ends (the first unless
+/// --keep-temps), and by the guardian if tacos-run ends otherwise (a
+/// second signal, SIGKILL, a crash).
+struct TempDirs {
+  /// The object, the shared object, the manifest, the results, and Open
+  /// MPI's session directory (mpirun's TMPDIR).
+  llvm::SmallString<128> path;
+  /// Open MPI's shared-memory segments (btl_vader_backing_directory, else
+  /// in /dev/shm where nothing removes them if mpirun is killed); empty if
+  /// the system has no /dev/shm or the user chose the directory.
+  llvm::SmallString<128> sharedMemory;
+
+  std::error_code create() {
+    if (std::error_code ec =
+            llvm::sys::fs::createUniqueDirectory("tacos-run", path))
+      return ec;
+    if (!keepTempsOpt)
+      guardDirectory(std::string(path));
+    if (!llvm::sys::fs::is_directory("/dev/shm") ||
+        std::getenv("OMPI_MCA_btl_vader_backing_directory"))
+      return {};
+    // Named after `path`, so that what belongs to one run is plain.
+    if (llvm::sys::fs::createUniqueDirectory(
+            "/dev/shm/" + llvm::sys::path::filename(path), sharedMemory))
+      sharedMemory.clear();
+    else
+      guardDirectory(std::string(sharedMemory));
+    return {};
+  }
+
+  ~TempDirs() {
+    if (path.empty())
+      return;
+    if (keepTempsOpt) {
+      llvm::errs() << "tacos-run: temporaries kept in " << path << "\n";
+    } else {
+      removeDirectory(std::string(path));
+      forgetDirectory(std::string(path));
+    }
+    if (!sharedMemory.empty()) {
+      removeDirectory(std::string(sharedMemory));
+      forgetDirectory(std::string(sharedMemory));
+    }
+  }
+};
+
+/// What mpirun's environment adds: Open MPI's session directory and its
+/// shared-memory segments go into the run's directories, and with them.
+static std::vector<std::string> mpirunEnvironment(const TempDirs &temp) {
+  std::vector<std::string> environment = {"TMPDIR=" + temp.path.str().str()};
+  if (!temp.sharedMemory.empty())
+    environment.push_back("OMPI_MCA_btl_vader_backing_directory=" +
+                          temp.sharedMemory.str().str());
+  return environment;
+}
+
 static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
                                  const Manifest &manifest, unsigned timeout,
-                                 llvm::StringRef tempDir) {
+                                 const TempDirs &temp) {
+  llvm::StringRef tempDir = temp.path;
   llvm::SmallString<128> manifestPath(tempDir), resultsPath(tempDir);
   llvm::sys::path::append(manifestPath, "manifest.txt");
   llvm::sys::path::append(resultsPath, "results.txt");
@@ -564,8 +645,9 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     fail(error);
     return failure();
   }
-  LaunchStatus status = runWithTimeout(
-      mpirunCommand(mpirun, driver, manifestPath, resultsPath), timeout);
+  LaunchStatus status =
+      runWithTimeout(mpirunCommand(mpirun, driver, manifestPath, resultsPath),
+                     mpirunEnvironment(temp), timeout);
   if (!status.startError.empty()) {
     fail("cannot start mpirun: " + status.startError);
     return failure();
@@ -754,19 +836,6 @@ static FailureOr<RunConfig> readConfig() {
   return config;
 }
 
-/// Removes the run's temporary directory unless --keep-temps.
-struct TempDir {
-  llvm::SmallString<128> path;
-  ~TempDir() {
-    if (path.empty())
-      return;
-    if (keepTempsOpt)
-      llvm::errs() << "tacos-run: temporaries kept in " << path << "\n";
-    else
-      llvm::sys::fs::remove_directories(path);
-  }
-};
-
 /// 128 + the signal if tacos-run was interrupted (after `what`), else 0.
 static int interrupted(llvm::StringRef what) {
   int signal = interruptSignal();
@@ -776,6 +845,12 @@ static int interrupted(llvm::StringRef what) {
 }
 
 static int runTool(const char *argv0) {
+  // Before anything else: the guardian is a fork of this process, which
+  // must have no thread yet.
+  std::string guardianError = startGuardian();
+  if (!guardianError.empty())
+    return fail("cannot start the process that cleans up after tacos-run: " +
+                guardianError);
   installInterruptHandler();
   FailureOr<RunConfig> config = readConfig();
   if (failed(config))
@@ -818,9 +893,8 @@ static int runTool(const char *argv0) {
   if (failedAny)
     return 1;
 
-  TempDir temp;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueDirectory("tacos-run", temp.path))
+  TempDirs temp;
+  if (std::error_code ec = temp.create())
     return fail("cannot create a temporary directory: " + ec.message());
   keepOnly(*module, *selected);
   FailureOr<std::string> library =
@@ -842,9 +916,9 @@ static int runTool(const char *argv0) {
   unsigned timeout = timeoutOpt.getNumOccurrences() ? timeoutOpt.getValue()
                                                     : defaultTimeout(planned);
   FailureOr<Results> results =
-      launch(*mpirun, *driver, manifest, timeout, temp.path);
+      launch(*mpirun, *driver, manifest, timeout, temp);
   if (failed(results))
-    return interruptSignal() ? 128 + interruptSignal() : 1;
+    return 1;
   return report(planned, *results, *config, timeout) ? 0 : 1;
 }
 
@@ -855,5 +929,11 @@ int main(int argc, char **argv) {
       argc, argv,
       "tacos-run: verify, lower, compile and run coll.algorithms under "
       "mpirun on real data\n");
-  return runTool(argv[0]);
+  int code = runTool(argv[0]);
+  llvm::outs().flush();
+  finishGuardian();
+  // The temporaries are gone: an interrupted run now ends by its signal.
+  if (int signal = interruptSignal())
+    endByInterrupt(signal);
+  return code;
 }

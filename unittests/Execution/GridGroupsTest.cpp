@@ -61,6 +61,13 @@ TEST(GridGroups, RefusesBadAxesAndExtents) {
   EXPECT_EQ(error, "grid extents must be static and positive");
 }
 
+TEST(GridGroups, RefusesADeviceCountThatWouldWrap) {
+  // 4 x (2^62 + 1) = 2^64 + 4, which 64-bit arithmetic wraps to 4.
+  std::string error;
+  EXPECT_FALSE(deviceGroups({4, (int64_t(1) << 62) + 1}, {0}, error));
+  EXPECT_EQ(error, "the grid has more than 2^32 - 1 devices");
+}
+
 TEST(GridGroups, InGroupPositionLinearizesTheListedAxes) {
   std::string error;
   EXPECT_EQ(inGroupPosition({2, 4}, {1}, {3}, error), 3u);

@@ -170,6 +170,24 @@ TEST(MSCCLImport, AllReduceComesBackAsExported) {
   EXPECT_EQ(got, want);
 }
 
+// A size is used when given, whatever it is: 0 is refused, not read as
+// "use the chunk size" (tacos-translate's --msccl-size=0 was).
+TEST(MSCCLImport, AGivenSizeOfZeroIsRefused) {
+  Schedule s;
+  s.push_back({0, 0, 1, 0, TransferKind::Copy, 0, kHop});
+  s.push_back({1, 1, 0, 0, TransferKind::Copy, 0, kHop});
+  std::string xml = exportXml(shapeOf(CollectiveKind::AllGather, 2), s);
+  ImportOptions options;
+  options.sizeBytes = 2000000;
+  EXPECT_EQ(import(xml, pairNetwork(2), options).spec.sizeBytes, 2000000);
+  ImportError error;
+  std::optional<ParsedProgram> parsed = parseProgram(xml, error);
+  ASSERT_TRUE(parsed) << error.message;
+  options.sizeBytes = 0;
+  EXPECT_FALSE(interpret(*parsed, pairNetwork(2), options, error));
+  EXPECT_EQ(error.message, "a size of 0 bytes is outside [1 B, 1 PiB]");
+}
+
 TEST(MSCCLImport, RootIsTheGpuThatNeverReceives) {
   Schedule s;
   s.push_back({0, 2, 0, 0, TransferKind::Copy, 0, kHop});

@@ -528,6 +528,37 @@ TEST(RankProgramTest, ShapesAndLengths) {
   EXPECT_EQ(bufferLength(reduce, 1, 7).out, 7u);
 }
 
+// A default element count (the size over the element size) is rounded to
+// the nearest count checkElements accepts: for All-to-All the nearest
+// multiple of G (ties down, at least G); any count for the others.
+TEST(RankProgramTest, NearestAcceptedElements) {
+  CallShape a2a = CallShape::of(request(CollectiveKind::AllToAll, 1), 8);
+  for (auto [given, nearest] :
+       std::vector<std::pair<uint64_t, uint64_t>>{{750001, 750000},
+                                                  {750007, 750008},
+                                                  {750004, 750000},
+                                                  {750000, 750000},
+                                                  {3, 8},
+                                                  {1, 8}}) {
+    EXPECT_EQ(nearestAcceptedElements(a2a, given), nearest) << given;
+    EXPECT_EQ(checkElements(a2a, nearestAcceptedElements(a2a, given)), "");
+  }
+  // A group: multiples of its size, not of the network's.
+  CallShape group =
+      CallShape::of(request(CollectiveKind::AllToAll, 2, {0, 2, 5}), 8);
+  EXPECT_EQ(nearestAcceptedElements(group, 10), 9u);
+  EXPECT_EQ(nearestAcceptedElements(group, 11), 12u);
+  for (CollectiveKind kind :
+       {CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+        CollectiveKind::AllReduce, CollectiveKind::Broadcast,
+        CollectiveKind::Reduce, CollectiveKind::Gather,
+        CollectiveKind::Scatter}) {
+    CallShape shape = CallShape::of(request(kind, 2), 8);
+    EXPECT_EQ(nearestAcceptedElements(shape, 750001), 750001u);
+    EXPECT_EQ(checkElements(shape, 750001), "");
+  }
+}
+
 TEST(RankProgramTest, RefusesWhatCannotRun) {
   CallShape shape = CallShape::of(request(CollectiveKind::AllGather, 1), 3);
   auto refuse = [&](std::vector<Transfer> transfers) {

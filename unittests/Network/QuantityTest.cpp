@@ -83,7 +83,8 @@ TEST(QuantityTest, UnitScales) {
 
 TEST(QuantityTest, UnitLists) {
   EXPECT_STREQ(unitList(QuantityKind::Bandwidth),
-               "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps");
+               "Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps "
+               "bps Kbps Mbps Gbps Tbps");
   EXPECT_STREQ(unitList(QuantityKind::Time), "ps ns us ms s");
   EXPECT_STREQ(unitList(QuantityKind::Size), "B KB MB GB TB KiB MiB GiB TiB");
 }
@@ -135,6 +136,84 @@ TEST(QuantityTest, DecimalUnitsRoundOnce) {
   }
 }
 
+// Link data sheets give bits per second: `Gbps` is 10^9 bits, an eighth of
+// `GBps`, and exactly so (the division by 8 is exact in binary).
+TEST(QuantityTest, BitRates) {
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "bps"), 0.125);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Kbps"), 125.0);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Mbps"), 125e3);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Gbps"), 125e6);
+  EXPECT_EQ(unitScale(QuantityKind::Bandwidth, "Tbps"), 125e9);
+  double bps = 0;
+  ASSERT_EQ(toBandwidth(1, "Gbps", bps), "");
+  EXPECT_EQ(bps, 125e6); // 125 MBps
+  ASSERT_EQ(toBandwidth(400, "Gbps", bps), "");
+  EXPECT_EQ(bps, 50e9);
+  ASSERT_EQ(toBandwidth(8, "bps", bps), "");
+  EXPECT_EQ(bps, 1.0);
+  // A decimal rounds once, as in a byte unit: 33.3 Mbps is 4162500 Bps.
+  ASSERT_EQ(toBandwidth(33.3, "Mbps", bps), "");
+  EXPECT_EQ(bps, 4162500.0);
+  ASSERT_EQ(toBandwidth(8e6, "Tbps", bps), ""); // exactly the limit
+  EXPECT_EQ(bps, kMaxBandwidthBps);
+  EXPECT_EQ(toBandwidth(9e6, "Tbps", bps),
+            "bandwidth 9000000 Tbps exceeds the limit of 1 EBps");
+  // Every bit rate equals its byte rate bit for bit (n bits are n / 8 bytes,
+  // a decimal with at most 3 places), and prints as a byte rate that parses
+  // back to it.
+  std::mt19937_64 rng(14);
+  for (int i = 0; i < 2000; ++i) {
+    double bits = double(1 + rng() % 8'000'000);
+    for (auto [bitUnit, byteUnit] :
+         {std::pair<const char *, const char *>{"Kbps", "KBps"},
+          {"Mbps", "MBps"},
+          {"Gbps", "GBps"},
+          {"Tbps", "TBps"}}) {
+      double fromBits = 0, fromBytes = 0;
+      ASSERT_EQ(toBandwidth(bits, bitUnit, fromBits), "");
+      ASSERT_EQ(toBandwidth(bits / 8, byteUnit, fromBytes), "");
+      ASSERT_EQ(fromBits, fromBytes) << bits << " " << bitUnit;
+      std::string text = formatBandwidth(fromBits);
+      EXPECT_EQ(text.find("bps"), std::string::npos) << text;
+      EXPECT_EQ(parseBandwidth(text), fromBits) << text;
+    }
+  }
+  EXPECT_EQ(formatBandwidth(125e6), "125 MBps");
+}
+
+// A spelling that is no unit but differs only in case from both a bit and a
+// byte unit could mean either: the error names both.
+TEST(QuantityTest, AmbiguousBitAndByteSpellings) {
+  double bps = 7;
+  EXPECT_EQ(toBandwidth(50, "gbps", bps),
+            "'gbps' is ambiguous: write 'Gbps' (bits per second) or 'GBps' "
+            "(bytes per second)");
+  EXPECT_EQ(toBandwidth(50, "GBPS", bps),
+            "'GBPS' is ambiguous: write 'Gbps' (bits per second) or 'GBps' "
+            "(bytes per second)");
+  EXPECT_EQ(toBandwidth(50, "kbps", bps),
+            "'kbps' is ambiguous: write 'Kbps' (bits per second) or 'KBps' "
+            "(bytes per second)");
+  EXPECT_EQ(toBandwidth(50, "BPS", bps),
+            "'BPS' is ambiguous: write 'bps' (bits per second) or 'Bps' "
+            "(bytes per second)");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "tBPS"),
+            "'tBPS' is ambiguous: write 'Tbps' (bits per second) or 'TBps' "
+            "(bytes per second)");
+  EXPECT_EQ(bps, 7);
+  // Exact units, and spellings that match one unit only, are not ambiguous.
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "Gbps"), "");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "GBps"), "");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Bandwidth, "gibps"), "");
+  EXPECT_EQ(ambiguousUnit(QuantityKind::Size, "gb"), "");
+  EXPECT_EQ(toBandwidth(50, "gibps", bps),
+            "unknown bandwidth unit 'gibps'; expected one of Bps KBps MBps "
+            "GBps TBps KiBps MiBps GiBps TiBps bps Kbps Mbps Gbps Tbps");
+  EXPECT_EQ(tacos::parseBandwidth("100 mbps", bps),
+            "'mbps' is ambiguous: write 'Mbps' (bits per second) or 'MBps' "
+            "(bytes per second)");
+}
+
 TEST(QuantityTest, BandwidthErrors) {
   double bps = 7;
   EXPECT_EQ(toBandwidth(kNaN, "GBps", bps), "bandwidth is not a finite number");
@@ -147,7 +226,7 @@ TEST(QuantityTest, BandwidthErrors) {
             "bandwidth 1e+300 TiBps exceeds the limit of 1 EBps");
   EXPECT_EQ(toBandwidth(1, "GB", bps),
             "unknown bandwidth unit 'GB'; expected one of Bps KBps MBps GBps "
-            "TBps KiBps MiBps GiBps TiBps");
+            "TBps KiBps MiBps GiBps TiBps bps Kbps Mbps Gbps Tbps");
   // A failed conversion leaves the output alone.
   EXPECT_EQ(bps, 7);
 }
@@ -387,6 +466,47 @@ TEST(QuantityTest, FormatNeverUsesExponent) {
     EXPECT_EQ(formatBandwidth(bps).find('e'), std::string::npos)
         << formatBandwidth(bps);
   EXPECT_EQ(formatBandwidth(1e-5), "0.00001 Bps");
+}
+
+// One value, one unit: the two ends of a range are written alike.
+TEST(QuantityTest, FormatBandwidthRange) {
+  EXPECT_EQ(formatBandwidthRange(100.0 * (1 << 30), 200.0 * (1 << 30)),
+            "100 GiBps .. 200 GiBps");
+  EXPECT_EQ(formatBandwidthRange(450e9 / 7, 100e9), "450 GBps / 7 .. 100 GBps");
+  // Units of one family that formatBandwidth alone would mix.
+  EXPECT_EQ(formatBandwidthRange(100.0 * (1 << 30), 1024.0 * (1 << 30)),
+            "100 GiBps .. 1024 GiBps");
+  EXPECT_EQ(formatBandwidthRange(500e6, 2e12), "500 MBps .. 2000000 MBps");
+  // Families mixed: both exact in the unit that reads shortest.
+  double gib = 0;
+  ASSERT_EQ(toBandwidth(302.68, "GiBps", gib), "");
+  std::string range = formatBandwidthRange(325e9, gib);
+  EXPECT_EQ(range, "325 GBps .. 325.00017528832 GBps");
+  size_t dots = range.find(" .. ");
+  EXPECT_EQ(parseBandwidth(range.substr(0, dots)), 325e9);
+  EXPECT_EQ(parseBandwidth(range.substr(dots + 4)), gib);
+}
+
+// A ratio never reads as a whole number it is not (a gap of 216 ps on
+// 9.6 ms is no 1.0000), and is exact where a double is not.
+TEST(QuantityTest, FormatRatio) {
+  EXPECT_EQ(formatRatio(1, 1), "1.0000");
+  EXPECT_EQ(formatRatio(4, 3), "1.3333");
+  EXPECT_EQ(formatRatio(21, 20), "1.0500");
+  EXPECT_EQ(formatRatio(10000, 10000), "1.0000");
+  EXPECT_EQ(formatRatio(5002, 2501), "2.0000");
+  EXPECT_EQ(formatRatio(9606000012, 9605999796), "1.00000002");
+  // Rounded half up, as %.4f: 1.00005 shows in four decimals.
+  EXPECT_EQ(formatRatio(100005, 100000), "1.0001");
+  EXPECT_EQ(formatRatio(100004, 100000), "1.00004");
+  // Just below a whole number, and below 1 (a contradiction's ratio).
+  EXPECT_EQ(formatRatio(199999, 100000), "1.99999");
+  EXPECT_EQ(formatRatio(9999999, 10000000), "0.9999999");
+  EXPECT_EQ(formatRatio(0, 7), "0.0000");
+  // One picosecond on the largest clock: 1 + 2^-62 needs 19 decimals.
+  int64_t big = int64_t(1) << 62;
+  EXPECT_EQ(formatRatio(big + 1, big), "1.0000000000000000002");
+  EXPECT_EQ(formatRatio(1, 0), "n/a");
 }
 
 TEST(QuantityTest, ParsesSizeOptions) {

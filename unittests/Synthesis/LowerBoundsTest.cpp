@@ -644,6 +644,10 @@ TEST(LowerBoundsTest, CertificateOfASlowerSchedule) {
   ASSERT_TRUE(c.gap);
   EXPECT_DOUBLE_EQ(*c.gap, 1.05);
   EXPECT_EQ(c.describe(), "gap 1.0500 to the occupancy lower bound (40.000 us)");
+  // A gap four decimals would round away is said as the time it is.
+  c = certify(40 * kUs + 216, b);
+  EXPECT_EQ(c.describe(), "gap 216 ps (ratio 1.00001) to the occupancy "
+                          "lower bound (40.000 us)");
   // Below a bound: nothing is certified.
   c = certify(39 * kUs, b);
   EXPECT_FALSE(c.optimal);
@@ -683,6 +687,9 @@ TEST(LowerBoundsTest, ExactVerdicts) {
                     "bound (282.100 us)");
   v = judgeExact(300 * kUs, false, "", -1, std::nullopt);
   EXPECT_EQ(v.text, "not proved optimal");
+  v = judgeExact(300 * kUs + 5, false, "", 300 * kUs, std::nullopt);
+  EXPECT_EQ(v.text, "gap 5 ps (ratio 1.00000002) to the best proved "
+                    "infeasible time 300.000 us");
   v = judgeExact(300 * kUs, false, "", 0, std::nullopt);
   EXPECT_EQ(v.text, "gap n/a to the best proved infeasible time 0.000 us");
 }

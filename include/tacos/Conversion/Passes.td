@@ -251,9 +251,12 @@ def LowerShardCollectives
     sum, max or min (f16 and bf16: sum), an element type other than f32,
     f64, i32, i64, f16, bf16, a conversion between element types, a
     gather, scatter, split or concat axis with a non-unit dimension before
-    it, an element count the collective cannot split, a missing network, a
-    grid that does not match the network, an invalid placement, and a
-    synthesis that fails.
+    it, an element count the collective cannot split, an input or result
+    over 1 PiB, a missing network, a grid that does not match the network
+    or has more than 2^32 - 1 devices, an invalid placement, and a
+    synthesis that fails. A grid's `tacos.network` that is not a symbol, a
+    `tacos.placement` that is not `array<i64: ...>` and any other `tacos.*`
+    attribute are errors at the grid.
   }];
   let options = [
     Option<"network", "network", "std::string", /*default=*/"\"\"",

@@ -112,9 +112,9 @@ struct ImportOptions {
   std::optional<uint32_t> rootGpu;
   uint64_t chunkBytes = 1 << 20;
   /// The request's size instead (split into whole-byte chunks as the
-  /// collective splits it, so chunks may differ by a byte); 0: chunkBytes
-  /// times the chunk count.
-  uint64_t sizeBytes = 0;
+  /// collective splits it, so chunks may differ by a byte); unset:
+  /// chunkBytes times the chunk count. 0 is refused, not taken as unset.
+  std::optional<uint64_t> sizeBytes;
   LinkModel model = LinkModel::Blocking;
 };
 

@@ -154,6 +154,10 @@ std::optional<uint32_t> slicePiece(const CallShape &shape, uint32_t rank,
 /// E to be a multiple of the participant count, so that chunk (s, d, i) has
 /// the same length in the sender's and the receiver's buffer.
 std::string checkElements(const CallShape &shape, uint64_t elements);
+/// The count nearest to `elements` that checkElements accepts (ties go
+/// down, at least one multiple of G): what a default count, the size over
+/// the element size, is rounded to.
+uint64_t nearestAcceptedElements(const CallShape &shape, uint64_t elements);
 
 /// Chunk i of a P-piece buffer of E elements: [offset(i), offset(i+1)), the
 /// same split as whole-byte chunks (ChunkSizes) with elements for bytes.

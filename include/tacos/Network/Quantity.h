@@ -1,9 +1,10 @@
 //===- Quantity.h - Physical quantities with units --------------*- C++ -*-===//
 //
 // Bandwidths, times and sizes as the IR writes them (`50 GiBps`, `0.5 us`,
-// `1 GiB`). The core stores them in fixed base units: bytes per second
-// (double), picoseconds (int64) and bytes (int64). Times are integers so that
-// schedules compare exactly and runs are deterministic.
+// `1 GiB`; a bandwidth also in bits per second, `400 Gbps`). The core stores
+// them in fixed base units: bytes per second (double), picoseconds (int64)
+// and bytes (int64). Times are integers so that schedules compare exactly
+// and runs are deterministic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,12 @@ double scaleValue(double value, double scale);
 /// The units of `kind`, space-separated, for diagnostics.
 const char *unitList(QuantityKind kind);
 
+/// The error for a spelling that is no unit but could be a bit rate or a
+/// byte rate, differing from one of each only in case (`gbps`: `Gbps` or
+/// `GBps`?); empty for any other spelling. Units are case-sensitive, and a
+/// factor of 8 is too much to guess.
+std::string ambiguousUnit(QuantityKind kind, std::string_view unit);
+
 /// Converts `value` in `unit` to base units. Returns an error message (empty
 /// on success) so that callers can attach it to a source location.
 std::string toBandwidth(double value, std::string_view unit, double &bps);
@@ -82,9 +89,26 @@ std::string formatBandwidth(double bps);
 std::string formatTime(int64_t ps);
 std::string formatSize(int64_t bytes);
 
+/// A range of bandwidths, `lo .. hi`, with both ends in one unit: each end
+/// as formatBandwidth writes it when the two agree on the unit, else both
+/// exact in the unit that gives the shortest pair (`325 GBps ..
+/// 325.00017528832 GBps`, never `325 GBps .. 302.68 GiBps`, one value in
+/// two units).
+std::string formatBandwidthRange(double lo, double hi);
+
 /// A plain number (a price, a weight) as the shortest text that parses back
 /// to the same double.
 std::string formatNumber(double value);
+
+/// `numerator / denominator` (numerator >= 0, denominator > 0; times in ps)
+/// with 4 decimals (`1.0357`), or with as many more as it takes not to
+/// read as a whole number it is not: 9606000012 / 9605999796 is
+/// `1.00000002`, never `1.0000`, which reads as equal. Exact: computed on
+/// the integers, not through a double.
+std::string formatRatio(int64_t numerator, int64_t denominator);
+
+/// Decimals formatRatio writes when they do not hide a difference.
+inline constexpr int kRatioDecimals = 4;
 
 } // namespace tacos
 

@@ -99,14 +99,23 @@ struct OptimalityCertificate {
   const char *bound = "ingress";
   /// INT64_MAX when unreachable.
   int64_t boundPs = 0;
+  /// The time certified.
+  int64_t timePs = 0;
   /// timePs / boundPs (at least 1); 1 when optimal; nullopt when the bound
   /// is 0 and the time is not (or the bound is unreachable).
   std::optional<double> gap;
 
-  /// One line, e.g. "equals the discrete lower bound (282.100 us)" or
-  /// "gap 1.0357 to the occupancy lower bound (272.400 us)".
+  /// One line, e.g. "equals the discrete lower bound (282.100 us)",
+  /// "gap 1.0357 to the occupancy lower bound (272.400 us)" or, for a gap
+  /// too small for four decimals, "gap 216 ps (ratio 1.00000002) to ...".
   std::string describe() const;
 };
+
+/// How far `timePs` is above `referencePs` (> 0), for reports: the ratio
+/// (`1.0357`), or for a gap four decimals would show as 1.0000, which reads
+/// as optimal, the time it is and the ratio in as many digits as it takes
+/// (`216 ps (ratio 1.00000002)`).
+std::string formatGap(int64_t timePs, int64_t referencePs);
 
 /// The certificate of a schedule that finishes at `timePs` (a time the
 /// caller has verified or simulated, never one an input claims) against

@@ -14,6 +14,7 @@
 #include "tacos/Conversion/ShardToColl.h"
 #include "tacos/Dialect/Coll/IR/CollDialect.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Network/Quantity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -27,6 +28,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <map>
 
@@ -44,10 +46,21 @@ constexpr StringLiteral kPass = "tacos-lower-shard-collectives";
 constexpr StringLiteral kNetworkAttr = "tacos.network";
 constexpr StringLiteral kPlacementAttr = "tacos.placement";
 
+/// The tacos attributes of a grid, checked.
+struct GridAttributes {
+  /// tacos.network, or null (network=).
+  FlatSymbolRefAttr network;
+  /// tacos.placement, or nothing (placement=, else the identity).
+  std::optional<std::vector<int64_t>> placement;
+};
+
 /// What the pass reads off one shard op.
 struct ShardCall {
   Operation *op = nullptr;
   shard::GridOp grid;
+  GridAttributes gridAttributes;
+  /// The grid's device count (at most 2^32 - 1).
+  uint64_t devices = 1;
   GridCollectiveRequest request;
   MPIElementType elementType = MPIElementType::F32;
   exec::ReduceOp reduction = exec::ReduceOp::Sum;
@@ -114,6 +127,19 @@ std::optional<exec::ReduceOp> reductionOf(shard::ReductionKind kind) {
   }
 }
 
+/// The bytes of a static shape, or nothing past INT64_MAX. Counted with
+/// checked arithmetic: ShapedType::getNumElements wraps (2^64 + 8 elements
+/// would be 8).
+std::optional<int64_t> bytesOf(ShapedType type, int64_t elementBytes) {
+  if (llvm::is_contained(type.getShape(), 0))
+    return 0;
+  std::optional<int64_t> bytes = elementBytes;
+  for (int64_t extent : type.getShape())
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, extent);
+  return bytes;
+}
+
 /// True if the blocks of a tensor split along `axis` are contiguous in
 /// row-major order (only unit dimensions precede the axis).
 bool blocksAreContiguous(ShapedType type, int64_t axis) {
@@ -129,6 +155,8 @@ struct LowerShardCollectivesPass
 
   /// The limits of this run (max-memory=, timeout=).
   ResourceLimits limits;
+  /// Each grid's attributes, read (and any error reported) once.
+  llvm::DenseMap<Operation *, FailureOr<GridAttributes>> gridAttributes;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -210,6 +238,56 @@ struct LowerShardCollectivesPass
     return coll::emitErrorAt(op) << kPass << ": " << op->getName() << ": ";
   }
 
+  /// The grid's tacos.* attributes, checked when an op first uses it: a
+  /// misspelt or mistyped one must not silently become the default.
+  FailureOr<GridAttributes> readGridAttributes(shard::GridOp grid) {
+    auto [it, inserted] = gridAttributes.try_emplace(grid, failure());
+    if (!inserted)
+      return it->second;
+    auto fail = [&] {
+      return coll::emitErrorAt(grid)
+             << kPass << ": shard.grid @" << grid.getSymName() << ": ";
+    };
+    GridAttributes result;
+    for (NamedAttribute attr : grid->getDiscardableAttrs()) {
+      StringRef name = attr.getName().getValue();
+      if (name == kNetworkAttr) {
+        result.network = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
+        if (!result.network)
+          return LogicalResult(fail() << kNetworkAttr
+                                      << " must be a symbol such as @net, the "
+                                         "name of a topo.network, not "
+                                      << attr.getValue());
+      } else if (name == kPlacementAttr) {
+        auto placement = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+        if (!placement)
+          return LogicalResult(fail() << kPlacementAttr
+                                      << " must be array<i64: ...> (the NPU "
+                                         "of each device), not "
+                                      << attr.getValue());
+        result.placement.emplace(placement.asArrayRef().begin(),
+                                 placement.asArrayRef().end());
+      } else if (name.starts_with("tacos.")) {
+        return LogicalResult(fail() << "unknown attribute " << name
+                                    << " (tacos reads " << kNetworkAttr
+                                    << " and " << kPlacementAttr << ")");
+      }
+    }
+    return it->second = result;
+  }
+
+  /// A shard op's input or result holds at most what a coll request's
+  /// size() may be.
+  LogicalResult checkSize(Operation *op, ShapedType type,
+                          int64_t elementBytes) {
+    std::optional<int64_t> bytes = bytesOf(type, elementBytes);
+    if (bytes && *bytes <= kMaxSizeBytes)
+      return success();
+    return error(op) << type << " is larger than 1 PiB ("
+                     << (bytes ? formatSize(*bytes) : "2^63 bytes or more")
+                     << "), the largest buffer a collective may have";
+  }
+
   LogicalResult read(Operation *op, ShardCall &call) {
     call.op = op;
     call.resultType = cast<ShapedType>(op->getResult(0).getType());
@@ -222,10 +300,20 @@ struct LowerShardCollectivesPass
         SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, gridName);
     if (!call.grid)
       return error(op) << "no shard.grid named " << gridName;
+    FailureOr<GridAttributes> attributes = readGridAttributes(call.grid);
+    if (failed(attributes))
+      return failure();
+    call.gridAttributes = *attributes;
     for (int64_t extent : call.grid.getShape()) {
       if (ShapedType::isDynamic(extent))
         return error(op) << "grid @" << call.grid.getSymName()
                          << " has a dynamic shape";
+      std::optional<uint64_t> devices =
+          llvm::checkedMulUnsigned(call.devices, uint64_t(extent));
+      if (!devices || *devices > UINT32_MAX)
+        return error(op) << "grid @" << call.grid.getSymName()
+                         << " has more than 2^32 - 1 devices";
+      call.devices = *devices;
       request.gridShape.push_back(extent);
     }
     // An absent `grid_axes` is its default, no axes.
@@ -250,7 +338,11 @@ struct LowerShardCollectivesPass
         memref && !memref.getLayout().isIdentity())
       return error(op) << "a memref with a layout is not supported ("
                        << inputType << ")";
+    if (failed(checkSize(op, inputType, element->second)) ||
+        failed(checkSize(op, call.resultType, element->second)))
+      return failure();
 
+    // Both counts are at most 2^50 now: getNumElements does not wrap.
     int64_t in = inputType.getNumElements(),
             out = call.resultType.getNumElements();
     if (failed(readKind(op, call, inputType, in, out)))
@@ -307,6 +399,8 @@ struct LowerShardCollectivesPass
                          int64_t in, int64_t out) {
     GridCollectiveRequest &request = call.request;
     ShapedType resultType = call.resultType;
+    // At most the device count: shard's verifier refuses an axis listed
+    // twice.
     int64_t g = 1;
     for (int64_t axis : request.axes)
       if (axis >= 0 && size_t(axis) < request.gridShape.size())
@@ -406,7 +500,7 @@ struct LowerShardCollectivesPass
   }
 
   FailureOr<topo::NetworkOp> networkOf(ShardCall &call) {
-    auto name = call.grid->getAttrOfType<FlatSymbolRefAttr>(kNetworkAttr);
+    FlatSymbolRefAttr name = call.gridAttributes.network;
     if (!name && network.empty())
       return LogicalResult(error(call.op)
                            << "no network for grid @" << call.grid.getSymName()
@@ -431,15 +525,11 @@ struct LowerShardCollectivesPass
         getAnalysis<topo::NetworkModels>().get(*networkOp);
     if (failed(model))
       return failure();
-    std::vector<int64_t> wanted(placement.begin(), placement.end());
-    if (auto attr = call.grid->getAttrOfType<DenseI64ArrayAttr>(kPlacementAttr))
-      wanted.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
-    uint64_t devices = 1;
-    for (int64_t extent : call.request.gridShape)
-      devices *= uint64_t(extent);
+    std::vector<int64_t> wanted = call.gridAttributes.placement.value_or(
+        std::vector<int64_t>(placement.begin(), placement.end()));
     std::string message;
     std::optional<std::vector<uint32_t>> resolved =
-        resolvePlacement(wanted, devices, (*model)->numNpus(), message);
+        resolvePlacement(wanted, call.devices, (*model)->numNpus(), message);
     if (!resolved)
       return error(call.op)
              << "grid @" << call.grid.getSymName() << " on network @"

@@ -90,9 +90,12 @@ static ParseResult parseQuantity(AsmParser &parser, QuantityKind kind,
       return parser.emitError(unitLoc, "expected a unit (")
              << unitList(kind) << ")";
   }
-  if (!unitScale(kind, unit))
+  if (!unitScale(kind, unit)) {
+    if (std::string ambiguous = ambiguousUnit(kind, unit); !ambiguous.empty())
+      return parser.emitError(unitLoc, ambiguous);
     return parser.emitError(unitLoc, "unknown unit '")
            << unit << "'; expected one of " << unitList(kind);
+  }
   std::string error = convert(value, unit, result);
   if (!error.empty())
     return parser.emitError(loc, error);

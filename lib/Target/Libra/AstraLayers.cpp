@@ -13,7 +13,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
-#include <cmath>
+#include <cstdint>
 
 using namespace mlir;
 using namespace tacos;
@@ -85,11 +85,8 @@ public:
     }
     if (countToken) {
       int64_t count = 0;
-      if (countToken->getAsInteger(10, count) || count < 0) {
-        file.error(*countToken)
-            << "expected a layer count, got '" << *countToken << "'";
+      if (!integer(*countToken, "layer count", "an integer", kCount, count))
         return false;
-      }
       if (size_t(count) != layers.size()) {
         file.error(*countToken) << "the header says " << count
                                 << " layers but the file has " << layers.size();
@@ -114,27 +111,52 @@ private:
       return false;
     }
     layer.name = t[0].str();
-    int64_t reserved;
-    if (t[1].getAsInteger(10, reserved)) {
-      file.error(t[1]) << "reserved: expected an integer, got '" << t[1] << "'";
-      return false;
-    }
-    double update;
-    return parsePhase(t.slice(2, 3), "fwd", layer.forward) &&
+    int64_t reserved, update;
+    return integer(t[1], "reserved", "an integer", kReserved, reserved) &&
+           parsePhase(t.slice(2, 3), "fwd", layer.forward) &&
            parsePhase(t.slice(5, 3), "ig", layer.inputGrad) &&
            parsePhase(t.slice(8, 3), "wg", layer.weightGrad) &&
-           number(t[11], "update_time", update);
+           integer(t[11], "update_time", "a whole number of ns", kNanoseconds,
+                   update);
   }
 
-  /// A non-negative, finite number.
-  bool number(llvm::StringRef token, const llvm::Twine &column, double &value) {
-    if (token.getAsDouble(value) || !std::isfinite(value)) {
-      file.error(token) << column << ": expected a number, got '" << token
-                        << "'";
+  /// What a numeric column may hold, and how its messages say it.
+  struct Range {
+    int64_t min, max;
+    /// After the number in messages (" ns"), and the bounds as people read
+    /// them.
+    const char *unit, *minText, *maxText;
+  };
+  /// A time: no phase alone may pass the limit the total is held to.
+  static constexpr Range kNanoseconds{0, kMaxTimePs / 1000, " ns", "0",
+                                      "1000 s"};
+  static constexpr Range kBytes{0, kMaxSizeBytes, " bytes", "0", "1 PiB"};
+  /// ASTRA-sim reads the column as an int.
+  static constexpr Range kReserved{INT32_MIN, INT32_MAX, "", "-2147483648",
+                                   "2147483647"};
+  static constexpr Range kCount{0, INT64_MAX, "", "0", "2^63 - 1"};
+
+  /// Every numeric column: ASTRA-sim reads each into an integer (Tick,
+  /// uint64_t, int), so this takes what parseInteger does and refuses a
+  /// value outside `range`, however large (update_time once took any
+  /// double and dropped it). Reports at the token.
+  bool integer(llvm::StringRef token, const llvm::Twine &column,
+               llvm::StringRef expected, const Range &range, int64_t &value) {
+    IntegerText parsed = parseInteger(token, value);
+    if (parsed == IntegerText::NotAnInteger) {
+      file.error(token) << column << ": expected " << expected << ", got '"
+                        << token << "'";
       return false;
     }
-    if (value < 0) {
+    if (token.starts_with("-") && range.min == 0) {
       file.error(token) << column << ": must not be negative, got " << token;
+      return false;
+    }
+    if (parsed == IntegerText::Overflow || value < range.min ||
+        value > range.max) {
+      file.error(token) << column << ": " << token << range.unit
+                        << " is outside [" << range.minText << ", "
+                        << range.maxText << "]";
       return false;
     }
     return true;
@@ -143,8 +165,11 @@ private:
   /// compute (ns), collective, size (bytes).
   bool parsePhase(llvm::ArrayRef<llvm::StringRef> t, llvm::StringRef prefix,
                   libra::AstraPhase &phase) {
-    if (!number(t[0], prefix + "_compute", phase.computeNs))
+    int64_t computeNs = 0;
+    if (!integer(t[0], prefix + "_compute", "a whole number of ns",
+                 kNanoseconds, computeNs))
       return false;
+    phase.computeNs = double(computeNs);
     llvm::StringRef coll = t[1];
     if (coll == "ALLREDUCE")
       phase.collective = CollectiveKind::AllReduce;
@@ -162,16 +187,8 @@ private:
     }
     // Sizes are whole bytes, within what the IR can hold.
     int64_t bytes = 0;
-    if (t[2].getAsInteger(10, bytes)) {
-      file.error(t[2]) << prefix << "_size: expected a size in bytes, got '"
-                       << t[2] << "'";
+    if (!integer(t[2], prefix + "_size", "a size in bytes", kBytes, bytes))
       return false;
-    }
-    if (bytes < 0 || bytes > kMaxSizeBytes) {
-      file.error(t[2]) << prefix << "_size: " << bytes
-                       << " bytes is outside [0, 1 PiB]";
-      return false;
-    }
     phase.bytes = double(bytes);
     return true;
   }

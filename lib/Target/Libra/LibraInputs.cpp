@@ -9,6 +9,7 @@
 #include "LibraInputs.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,6 +25,16 @@ namespace yaml = llvm::yaml;
 InFlightDiagnostic libra_import::optionError(MLIRContext *context,
                                              llvm::StringRef option) {
   return emitError(UnknownLoc::get(context)) << "--" << option << ": ";
+}
+
+IntegerText libra_import::parseInteger(llvm::StringRef text, int64_t &value) {
+  llvm::StringRef digits = text;
+  digits.consume_front("-");
+  if (digits.empty() || !llvm::all_of(digits, llvm::isDigit))
+    return IntegerText::NotAnInteger;
+  // Only digits are left: getAsInteger fails only past int64.
+  return text.getAsInteger(10, value) ? IntegerText::Overflow
+                                      : IntegerText::Valid;
 }
 
 InputFile::InputFile(std::unique_ptr<llvm::MemoryBuffer> buffer,
@@ -138,8 +149,12 @@ public:
 
   std::optional<int64_t> integer(const Scalar &s, llvm::StringRef what) {
     int64_t value = 0;
-    if (llvm::StringRef(s.text).getAsInteger(10, value)) {
-      error(s.loc) << "expected " << what << ", got '" << s.text << "'";
+    IntegerText parsed = parseInteger(s.text, value);
+    if (parsed != IntegerText::Valid) {
+      error(s.loc) << "expected " << what << ", got '" << s.text << "'"
+                   << (parsed == IntegerText::Overflow
+                           ? " (past the 64-bit range)"
+                           : "");
       return std::nullopt;
     }
     return value;

@@ -23,6 +23,13 @@ namespace tacos::libra_import {
 mlir::InFlightDiagnostic optionError(mlir::MLIRContext *context,
                                      llvm::StringRef option);
 
+/// The one integer parse of these readers: decimal digits with an optional
+/// '-' (no '+', spaces, fraction, exponent, hex, inf or nan), as ASTRA-sim
+/// reads its integer columns. A value past int64 is an overflow, never
+/// wrapped or read as a double.
+enum class IntegerText { Valid, NotAnInteger, Overflow };
+IntegerText parseInteger(llvm::StringRef text, int64_t &value);
+
 /// One input file in its own SourceMgr: every diagnostic, including YAML
 /// syntax errors reported by LLVM's parser, becomes an MLIR error at a
 /// FileLineColLoc of this file.

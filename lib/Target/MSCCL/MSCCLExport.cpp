@@ -35,11 +35,6 @@ constexpr const char *kName = "export-msccl-xml";
 /// register the translation do not get the options either.
 struct Options {
   llvm::cl::OptionCategory category{"MSCCL-IR XML export options"};
-  llvm::cl::opt<std::string> algorithm{
-      "msccl-algorithm",
-      llvm::cl::desc("Symbol of the coll.algorithm to export (default: the "
-                     "only one)"),
-      llvm::cl::value_desc("sym"), llvm::cl::cat(category)};
   llvm::cl::opt<std::string> protocol{
       "msccl-protocol", llvm::cl::desc("Simple, LL or LL128 (default Simple)"),
       llvm::cl::init("Simple"), llvm::cl::cat(category)};
@@ -76,8 +71,7 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
     return emitError(root->getLoc())
            << kName << ": unknown protocol '" << options->protocol
            << "'; expected 'Simple', 'LL' or 'LL128'";
-  FailureOr<AlgorithmOp> algorithm = chooseExportedAlgorithm(
-      root, options->algorithm, kName, "--msccl-algorithm");
+  FailureOr<AlgorithmOp> algorithm = chooseExportedAlgorithm(root, kName);
   if (failed(algorithm))
     return failure();
   SymbolTableCollection symbols;
@@ -124,8 +118,11 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
 void tacos::registerMSCCLExportTranslation() {
   static Options storage;
   options = &storage;
+  registerAlgorithmOption();
   tacos::GuardedFromMLIRRegistration registration(
-      kName, "Translate a coll.algorithm to MSCCL-IR XML", exportAlgorithm,
+      kName,
+      "Translate a coll.algorithm to MSCCL-IR XML (option: --algorithm=NAME)",
+      exportAlgorithm,
       [](DialectRegistry &registry) {
         registry.insert<CollDialect, topo::TopoDialect>();
       });

@@ -66,7 +66,7 @@ struct Options {
       llvm::cl::desc("Size of the request in bytes, as coll ops write it "
                      "(instead of --msccl-chunk-bytes; chunks may then differ "
                      "by a byte)"),
-      llvm::cl::init(0), llvm::cl::cat(category)};
+      llvm::cl::cat(category)};
   llvm::cl::opt<std::string> linkModel{
       "msccl-link-model",
       llvm::cl::desc("blocking or pipelined (default blocking)"),
@@ -208,7 +208,16 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
 
   exec::msccl::ImportOptions importOptions;
   importOptions.chunkBytes = options->chunkBytes;
-  importOptions.sizeBytes = options->size;
+  // Unset is the option's absence: --msccl-size=0 is a size, and no valid one.
+  if (options->size.getNumOccurrences()) {
+    if (options->size == 0) {
+      optionError(context, "msccl-size")
+          << "a collective of 0 bytes moves nothing; give its size in bytes "
+             "(at least 1)";
+      return nullptr;
+    }
+    importOptions.sizeBytes = options->size;
+  }
   if (options->size.getNumOccurrences() &&
       options->chunkBytes.getNumOccurrences()) {
     optionError(context, "msccl-size")

@@ -34,11 +34,6 @@ constexpr const char *kName = "export-mscclpp-plan";
 /// register the translation do not get the options either.
 struct Options {
   llvm::cl::OptionCategory category{"MSCCL++ execution plan export options"};
-  llvm::cl::opt<std::string> algorithm{
-      "mscclpp-algorithm",
-      llvm::cl::desc("Symbol of the coll.algorithm to export (default: the "
-                     "only one)"),
-      llvm::cl::value_desc("sym"), llvm::cl::cat(category)};
   llvm::cl::opt<std::string> name{
       "mscclpp-name",
       llvm::cl::desc("The plan's name (default: the algorithm's symbol)"),
@@ -71,7 +66,6 @@ struct Options {
 };
 Options *options = nullptr;
 
-/// The algorithm to export: the one named, or the only one.
 /// The options the plan does not depend on the algorithm for.
 LogicalResult checkOptions(Operation *root) {
   if (options->protocol == "LL")
@@ -99,8 +93,7 @@ LogicalResult checkOptions(Operation *root) {
 LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
   if (failed(checkOptions(root)))
     return failure();
-  FailureOr<AlgorithmOp> algorithm = chooseExportedAlgorithm(
-      root, options->algorithm, kName, "--mscclpp-algorithm");
+  FailureOr<AlgorithmOp> algorithm = chooseExportedAlgorithm(root, kName);
   if (failed(algorithm))
     return failure();
   SymbolTableCollection symbols;
@@ -134,8 +127,11 @@ LogicalResult exportAlgorithm(Operation *root, llvm::raw_ostream &output) {
 void tacos::registerMSCCLPPExportTranslation() {
   static Options storage;
   options = &storage;
+  registerAlgorithmOption();
   tacos::GuardedFromMLIRRegistration registration(
-      kName, "Translate a coll.algorithm to an MSCCL++ JSON execution plan",
+      kName,
+      "Translate a coll.algorithm to an MSCCL++ JSON execution plan (option: "
+      "--algorithm=NAME)",
       exportAlgorithm, [](DialectRegistry &registry) {
         registry.insert<CollDialect, topo::TopoDialect>();
       });

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TraceExport.h"
+#include "tacos/Target/Common/ExportedAlgorithm.h"
 #include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
@@ -205,7 +206,7 @@ LogicalResult exportChromeTrace(Operation *op, raw_ostream &output) {
   if (!module)
     return op->emitError("expected a module");
   FailureOr<std::optional<coll::AlgorithmOp>> selected =
-      selectedAlgorithm(module);
+      selectedAlgorithm(module, "export-chrome-trace");
   if (failed(selected))
     return failure();
   llvm::SmallVector<coll::AlgorithmOp> algorithms;
@@ -255,7 +256,7 @@ void trace::registerChromeTrace() {
   tacos::GuardedFromMLIRRegistration registration(
       "export-chrome-trace",
       "coll.algorithm -> Trace Event JSON for Perfetto and chrome://tracing "
-      "(option: --algorithm=@name)",
+      "(option: --algorithm=NAME)",
       exportChromeTrace, [](DialectRegistry &registry) {
         registry.insert<topo::TopoDialect, coll::CollDialect>();
       });

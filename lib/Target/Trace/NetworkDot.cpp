@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TraceExport.h"
+#include "tacos/Target/Common/ExportedAlgorithm.h"
 #include "tacos/Target/Common/GuardedTranslation.h"
 
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
@@ -194,7 +195,7 @@ LogicalResult exportDot(Operation *op, raw_ostream &output) {
   if (!module)
     return op->emitError("expected a module");
   FailureOr<std::optional<coll::AlgorithmOp>> selected =
-      selectedAlgorithm(module);
+      selectedAlgorithm(module, "export-dot");
   if (failed(selected))
     return failure();
   if (*selected)
@@ -207,7 +208,7 @@ LogicalResult exportDot(Operation *op, raw_ostream &output) {
 void trace::registerNetworkDot() {
   tacos::GuardedFromMLIRRegistration registration(
       "export-dot",
-      "topo.network -> Graphviz DOT (with --algorithm=@name: link "
+      "topo.network -> Graphviz DOT (with --algorithm=NAME: link "
       "utilization as colour and width)",
       exportDot, [](DialectRegistry &registry) {
         registry.insert<topo::TopoDialect, coll::CollDialect>();

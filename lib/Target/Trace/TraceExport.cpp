@@ -2,58 +2,15 @@
 
 #include "TraceExport.h"
 
+#include "tacos/Target/Common/ExportedAlgorithm.h"
 #include "tacos/Target/Trace/TraceExport.h"
 
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
 using namespace tacos;
 using namespace tacos::trace;
-
-namespace {
-/// Created by registerTraceExportTranslations, so that tools that do not
-/// register the translations do not get the option either.
-struct Options {
-  llvm::cl::OptionCategory category{"Chrome trace / DOT export options"};
-  llvm::cl::opt<std::string> algorithm{
-      "algorithm",
-      llvm::cl::desc("For --export-chrome-trace: export only this "
-                     "coll.algorithm; for --export-dot: draw its network "
-                     "with each link's utilization"),
-      llvm::cl::value_desc("@name"), llvm::cl::cat(category)};
-};
-Options *options = nullptr;
-} // namespace
-
-StringRef trace::algorithmOption() {
-  return options ? StringRef(options->algorithm) : StringRef();
-}
-
-FailureOr<std::optional<coll::AlgorithmOp>>
-trace::selectedAlgorithm(ModuleOp module) {
-  StringRef name = algorithmOption();
-  if (name.empty())
-    return std::optional<coll::AlgorithmOp>();
-  name.consume_front("@");
-  Operation *symbol = SymbolTable::lookupSymbolIn(module, name);
-  if (!symbol)
-    return emitError(module.getLoc())
-           << "--algorithm: no coll.algorithm named @" << name
-           << " in the module";
-  auto algorithm = dyn_cast<coll::AlgorithmOp>(symbol);
-  if (!algorithm) {
-    InFlightDiagnostic diag = emitError(symbol->getLoc())
-                              << "--algorithm: @" << name << " is a '"
-                              << symbol->getName().getStringRef()
-                              << "', not a coll.algorithm";
-    if (isa<coll::CollectiveOpInterface>(symbol))
-      diag << " (synthesize it first)";
-    return diag;
-  }
-  return std::optional<coll::AlgorithmOp>(algorithm);
-}
 
 FailureOr<LoadedAlgorithm>
 trace::loadAlgorithm(coll::AlgorithmOp algorithm,
@@ -132,8 +89,7 @@ void trace::writeDotString(raw_ostream &os, StringRef text) {
 }
 
 void tacos::registerTraceExportTranslations() {
-  static Options storage;
-  options = &storage;
+  registerAlgorithmOption();
   registerChromeTrace();
   registerNetworkDot();
 }

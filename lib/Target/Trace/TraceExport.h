@@ -1,8 +1,8 @@
 //===- TraceExport.h - Shared parts of the trace and DOT exports -*- C++ -*-===//
 //
-// Private to lib/Target/Trace: the `--algorithm` option, choosing the
-// algorithms to export, and an algorithm's network and transfers with each
-// transfer's network link.
+// Private to lib/Target/Trace: an algorithm's network and transfers with
+// each transfer's network link (the `--algorithm` option that chooses it is
+// every export's, tacos/Target/Common/ExportedAlgorithm.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,14 +17,6 @@
 #include <optional>
 
 namespace tacos::trace {
-
-/// `--algorithm=@name`, empty when not given.
-llvm::StringRef algorithmOption();
-
-/// The algorithm `--algorithm` names, or nothing when the option is not
-/// given; fails with a diagnostic if the name is not a coll.algorithm.
-mlir::FailureOr<std::optional<coll::AlgorithmOp>>
-selectedAlgorithm(mlir::ModuleOp module);
 
 /// An algorithm ready to draw: its model, its transfers and the link each
 /// transfer uses.

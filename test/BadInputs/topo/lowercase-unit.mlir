@@ -1,6 +1,6 @@
-// Units are case-sensitive: gbps is not GBps.
+// Units are case-sensitive: gbps is neither Gbps (bits) nor GBps (bytes).
 // RUN: %check-bad-input %s tacos-opt {}
-// EXPECT: 5:30: unknown unit 'gbps'; expected one of Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps
+// EXPECT: 5:30: 'gbps' is ambiguous: write 'Gbps' (bits per second) or 'GBps' (bytes per second)
 topo.network @n {
   topo.dims [ring(4) link(50 gbps, 1 us)]
 }

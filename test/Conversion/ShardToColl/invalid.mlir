@@ -147,3 +147,90 @@ func.func @taken(%x: tensor<8xf32>) -> tensor<8xf32> {
   %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
   return %y : tensor<8xf32>
 }
+
+// -----
+
+// 2305843009213693953 x 8 = 2^64 + 8 elements: counted in 64 bits it wraps
+// to 8, and the op would move 32 bytes.
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+shard.grid @grid(shape = 4) {tacos.network = @ring4}
+func.func @wrapping_count(%x: tensor<2305843009213693953x8xf32>) -> tensor<2305843009213693953x8xf32> {
+  // expected-error @+1 {{shard.all_reduce: 'tensor<2305843009213693953x8xf32>' is larger than 1 PiB (2^63 bytes or more), the largest buffer a collective may have}}
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<2305843009213693953x8xf32> -> tensor<2305843009213693953x8xf32>
+  return %y : tensor<2305843009213693953x8xf32>
+}
+
+// -----
+
+// 2^50 f32 elements: 4 PiB.
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+shard.grid @grid(shape = 4) {tacos.network = @ring4}
+func.func @four_pib(%x: tensor<1048576x1073741824xf32>) -> tensor<1048576x1073741824xf32> {
+  // expected-error @+1 {{shard.all_reduce: 'tensor<1048576x1073741824xf32>' is larger than 1 PiB (4096 TiB), the largest buffer a collective may have}}
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<1048576x1073741824xf32> -> tensor<1048576x1073741824xf32>
+  return %y : tensor<1048576x1073741824xf32>
+}
+
+// -----
+
+// Each device's 1 PiB, gathered from 4 devices: the result is 4 PiB.
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+shard.grid @grid(shape = 4) {tacos.network = @ring4}
+func.func @gathered_four_pib(%x: tensor<262144x1073741824xf32>) -> tensor<1048576x1073741824xf32> {
+  // expected-error @+1 {{shard.all_gather: 'tensor<1048576x1073741824xf32>' is larger than 1 PiB (4096 TiB), the largest buffer a collective may have}}
+  %y = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 0 : tensor<262144x1073741824xf32> -> tensor<1048576x1073741824xf32>
+  return %y : tensor<1048576x1073741824xf32>
+}
+
+// -----
+
+// 4 x (2^62 + 1) = 2^64 + 4 devices, which 64 bits wrap to 4.
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+shard.grid @grid(shape = 4x4611686018427387905) {tacos.network = @ring4}
+func.func @wrapping_grid(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{shard.all_reduce: grid @grid has more than 2^32 - 1 devices}}
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+// expected-error @+1 {{tacos-lower-shard-collectives: shard.grid @grid: tacos.placement must be array<i64: ...> (the NPU of each device), not "3, 2, 1, 0"}}
+shard.grid @grid(shape = 4) {tacos.network = @ring4, tacos.placement = "3, 2, 1, 0"}
+func.func @string_placement(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  // Reported once for the grid, not once per op.
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
+  %z = shard.all_reduce %y on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
+  return %y, %z : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+// expected-error @+1 {{shard.grid @grid: tacos.placement must be array<i64: ...> (the NPU of each device), not array<i32: 3, 2, 1, 0>}}
+shard.grid @grid(shape = 4) {tacos.network = @ring4, tacos.placement = array<i32: 3, 2, 1, 0>}
+func.func @i32_placement(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+// expected-error @+1 {{shard.grid @grid: tacos.network must be a symbol such as @net, the name of a topo.network, not "ring4"}}
+shard.grid @grid(shape = 4) {tacos.network = "ring4"}
+func.func @string_network(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
+// expected-error @+1 {{shard.grid @grid: unknown attribute tacos.placment (tacos reads tacos.network and tacos.placement)}}
+shard.grid @grid(shape = 4) {tacos.network = @ring4, tacos.placment = array<i64: 3, 2, 1, 0>}
+func.func @misspelt(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = shard.all_reduce %x on @grid grid_axes = [0] : tensor<8xf32> -> tensor<8xf32>
+  return %y : tensor<8xf32>
+}

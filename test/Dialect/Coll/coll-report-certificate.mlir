@@ -53,6 +53,19 @@ coll.all_reduce @ar on @dgx1 size(48 MB)
 // CHECK-NEXT: lower bound 720.900 us (ratio 1.3333; {{.*}}, volume 720.900)
 // CHECK-NEXT: certificate gap 1.3333 to the volume lower bound (720.900 us)
 
+// TACOS's 2D mesh (examples/networks.mlir): the time, 9.606 ms + 12 ps, is
+// 216 ps above the discrete bound (9605.999796 us). Four decimals would
+// read 1.0000, as if optimal: the gap is given as the time it is, and the
+// ratio with as many digits as it takes.
+topo.network @mesh5x5 {
+  topo.dims [line(5) link(50 GiBps, 0.5 us), line(5) link(50 GiBps, 0.5 us)]
+}
+coll.all_gather @ag_mesh on @mesh5x5 size(1 GiB)
+// CHECK-LABEL: algorithm @ag_mesh: all_gather, 25 NPUs
+// CHECK-NEXT: time 9606.000 us
+// CHECK-NEXT: lower bound 9606.000 us (ratio 1.00000002;
+// CHECK-NEXT: certificate gap 216 ps (ratio 1.00000002) to the discrete lower bound (9606.000 us)
+
 // Written by hand: both chunks cross at once, 1 us + 8 B at 50 GBps. The
 // report verifies it, so its time is certified like a synthesized one.
 coll.algorithm @by_hand all_gather on @pair size(16 B) time(1.00016 us) {
@@ -90,6 +103,12 @@ coll.algorithm @claims all_gather on @pair size(16 B) time(1.00016 us) attribute
 // JSON-NEXT: },
 // JSON: "volume": 720.89999999999998
 // JSON: "name": "ar"
+// JSON: "certificate": {
+// JSON-NEXT: "bound": "discrete",
+// JSON-NEXT: "bound_us": 9605.999796
+// JSON-NEXT: "gap": 1.00000002248
+// JSON-NEXT: "optimal": false
+// JSON: "name": "ag_mesh"
 // JSON: "certificate": {
 // JSON-NEXT: "bound": "latency",
 // JSON: "optimal": true

@@ -84,6 +84,20 @@ coll.algorithm @twice reduce_scatter on @pair size(2 MB) time(42 us) {
 // -----
 
 topo.network @line3 { topo.dims [line(3) link(50 GBps, 1 us)] }
+// Reduced twice into a partial sum that was already forwarded: the root's
+// result is right and the doubled sum at npu 1 is never read, so a rule on
+// final values would pass it; property 5 counts every reduce that lands
+// (docs/Verification.md).
+coll.algorithm @after_forward reduce on @line3 root(2) size(1 MB) time(42 us) {
+  coll.transfer reduce 0 over 0 -> 1 at [0, 21000000]
+  coll.transfer reduce 0 over 1 -> 2 at [21000000, 42000000]
+  coll.transfer reduce 0 over 0 -> 1 at [21000000, 42000000]
+}
+// CHECK: :[[@LINE-2]]:{{.*}}: error: {{coll-verify(-smt)?}}: reduction:
+
+// -----
+
+topo.network @line3 { topo.dims [line(3) link(50 GBps, 1 us)] }
 // The last transfer dropped, the time kept.
 coll.algorithm @late broadcast on @line3 root(0) size(2 MB) chunks(2) time(63 us) {
   coll.transfer copy 0 over 0 -> 1 at [0, 21000000]

@@ -11,12 +11,12 @@
 
 // RUN: not tacos-opt %s --convert-coll-to-mpi -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
 // RUN: not tacos-opt %s --convert-coll-to-mpi --tacos-lower-to-llvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
-// RUN: not tacos-translate %s --export-msccl-xml --msccl-algorithm=short 2>&1 | FileCheck %s --check-prefix=XML-SHORT
-// RUN: not tacos-translate %s --export-msccl-xml --msccl-algorithm=fast 2>&1 | FileCheck %s --check-prefix=XML-FAST
-// RUN: not tacos-translate %s --export-mscclpp-plan --mscclpp-algorithm=short 2>&1 | FileCheck %s --check-prefix=PLAN-SHORT
-// RUN: not tacos-translate %s --export-mscclpp-plan --mscclpp-algorithm=fast 2>&1 | FileCheck %s --check-prefix=PLAN-FAST
-// RUN: not tacos-translate %s --export-msccl-xml --msccl-algorithm=padded 2>&1 | FileCheck %s --check-prefix=XML-PADDED
-// RUN: not tacos-translate %s --export-mscclpp-plan --mscclpp-algorithm=padded 2>&1 | FileCheck %s --check-prefix=PLAN-PADDED
+// RUN: not tacos-translate %s --export-msccl-xml --algorithm=short 2>&1 | FileCheck %s --check-prefix=XML-SHORT
+// RUN: not tacos-translate %s --export-msccl-xml --algorithm=fast 2>&1 | FileCheck %s --check-prefix=XML-FAST
+// RUN: not tacos-translate %s --export-mscclpp-plan --algorithm=short 2>&1 | FileCheck %s --check-prefix=PLAN-SHORT
+// RUN: not tacos-translate %s --export-mscclpp-plan --algorithm=fast 2>&1 | FileCheck %s --check-prefix=PLAN-FAST
+// RUN: not tacos-translate %s --export-msccl-xml --algorithm=padded 2>&1 | FileCheck %s --check-prefix=XML-PADDED
+// RUN: not tacos-translate %s --export-mscclpp-plan --algorithm=padded 2>&1 | FileCheck %s --check-prefix=PLAN-PADDED
 
 // tacos-run verifies before it lowers; `--mpirun true` would not run
 // anything, and is never reached.

@@ -3,8 +3,32 @@
 // One case per error the topo dialect reports.
 
 topo.network @n {
-  // expected-error @+1 {{unknown unit 'GB'; expected one of Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps}}
+  // expected-error @+1 {{unknown unit 'GB'; expected one of Bps KBps MBps GBps TBps KiBps MiBps GiBps TiBps bps Kbps Mbps Gbps Tbps}}
   topo.dims [line(4) link(50 GB, 1 us)]
+}
+
+// -----
+
+// A spelling that differs only in case from a bit rate and a byte rate could
+// mean either: the error, at the unit, names both.
+topo.network @n {
+  // expected-error @+1 {{'gbps' is ambiguous: write 'Gbps' (bits per second) or 'GBps' (bytes per second)}}
+  topo.dims [line(4) link(50 gbps, 1 us)]
+}
+
+// -----
+
+topo.network @n {
+  // expected-error @+1 {{'KBPS' is ambiguous: write 'Kbps' (bits per second) or 'KBps' (bytes per second)}}
+  topo.link 0 -> 1 link(50 KBPS, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [line(4) link(?, 1 us)]
+  // expected-error @+1 {{'tbps' is ambiguous: write 'Tbps' (bits per second) or 'TBps' (bytes per second)}}
+  topo.constraint sum == 1 tbps
 }
 
 // -----

@@ -29,6 +29,27 @@ topo.network @hypercube {
              line(2) link(100000 MBps, 1000 ns)]
 }
 
+// Bit rates, as link data sheets give them, print as the byte rate they are
+// (8 bits a byte, exactly): 400 Gbps is 50 GBps, 1 Tbps 125 GBps. The
+// printed text parses back to the same value (the second RUN line).
+// CHECK-LABEL: topo.network @bits
+// CHECK-NEXT: topo.dims [ring(4) link(50 GBps, 1 us), line(2) link(125 GBps, 1 us), line(2) link(12.5 MBps, 1 us), line(2) link(1 KBps, 1 us), line(2) link(1 Bps, 1 us)]
+topo.network @bits {
+  topo.dims [ring(4) link(400 Gbps, 1 us), line(2) link(1 Tbps, 1 us),
+             line(2) link(100 Mbps, 1 us), line(2) link(8 Kbps, 1 us),
+             line(2) link(8 bps, 1 us)]
+}
+
+// CHECK-LABEL: topo.network @bitlinks
+// CHECK-NEXT: topo.dims [ring(2) link(?, 1 us)]
+// CHECK-NEXT: topo.link 0 -> 1 link(12.5 GBps, 1 us) parallel
+// CHECK-NEXT: topo.constraint sum == 300 GBps
+topo.network @bitlinks {
+  topo.dims [ring(2) link(?, 1 us)]
+  topo.link 0 -> 1 link(100 Gbps, 1 us) parallel
+  topo.constraint sum == 2400 Gbps
+}
+
 // CHECK-LABEL: topo.network @pod
 // CHECK-NEXT: topo.dims [switch(8) link(450 GBps, 700 ns), switch(4) link(50 GBps, 2 us) tier(pod)]
 topo.network @pod {

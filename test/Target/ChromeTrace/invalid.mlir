@@ -4,8 +4,8 @@
 // RUN: not tacos-translate --export-chrome-trace --algorithm=@ag %S/Inputs/no-algorithm.mlir 2>&1 | FileCheck %s --check-prefix=REQUEST
 
 // NONE: no-algorithm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no coll.algorithm to export (synthesize a request first)
-// MISSING: no-algorithm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: --algorithm: no coll.algorithm named @missing in the module
-// REQUEST: no-algorithm.mlir:4:1: error: --algorithm: @ag is a 'coll.all_gather', not a coll.algorithm (synthesize it first)
+// MISSING: no-algorithm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: export-chrome-trace: --algorithm: no coll.algorithm @missing; the input has none
+// REQUEST: no-algorithm.mlir:4:1: error: export-chrome-trace: --algorithm: @ag is a 'coll.all_gather', not a coll.algorithm (synthesize it first)
 
 topo.network @ring4 {
   topo.dims [ring(4) link(50 GBps, 1 us)]

@@ -1,11 +1,11 @@
 // The whole XML, every attribute, of a ring All-Gather (4 GPUs) and a ring
 // All-Reduce (2 GPUs), and both replayed by the independent checker.
 // RUN: tacos-opt %S/Inputs/ring.mlir --coll-synthesize > %t.mlir
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ag | FileCheck %s --check-prefix=AG --match-full-lines
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar | FileCheck %s --check-prefix=AR --match-full-lines
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ag > %t.ag.xml
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ag | FileCheck %s --check-prefix=AG --match-full-lines
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ar | FileCheck %s --check-prefix=AR --match-full-lines
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ag > %t.ag.xml
 // RUN: %python %S/Inputs/replay_msccl.py %t.ag.xml | FileCheck %s --check-prefix=AG-REPLAY
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar > %t.ar.xml
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ar > %t.ar.xml
 // RUN: %python %S/Inputs/replay_msccl.py %t.ar.xml | FileCheck %s --check-prefix=AR-REPLAY
 // AG-REPLAY: ok: allgather on 4 gpus, 24 steps, delivered
 // AR-REPLAY: ok: allreduce on 2 gpus, 8 steps, delivered

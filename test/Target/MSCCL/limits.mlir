@@ -23,7 +23,7 @@
 // A chunk order the synthesizer chose (not contiguous): 96 sends per link
 // still need two channels of at most 64 steps per threadblock.
 // RUN: tacos-opt %S/Inputs/large.mlir --coll-synthesize > %t.large.mlir
-// RUN: tacos-translate %t.large.mlir --export-msccl-xml --msccl-algorithm=ag64 > %t.ag64.xml
+// RUN: tacos-translate %t.large.mlir --export-msccl-xml --algorithm=ag64 > %t.ag64.xml
 // RUN: %python %S/Inputs/replay_msccl.py %t.ag64.xml | FileCheck %s --check-prefix=OK
 // RUN: FileCheck %s --check-prefix=TWO < %t.ag64.xml
 // TWO: nchannels="2"
@@ -40,8 +40,8 @@
 
 // What cannot fit is refused (see also invalid.mlir): 6144 sends per link
 // need more than 32 channels; 36000 output chunks need offsets beyond int16.
-// RUN: not tacos-translate %t.large.mlir --export-msccl-xml --msccl-algorithm=ag4k 2>&1 | FileCheck %s --check-prefix=CHANNELS
-// RUN: not tacos-translate %t.large.mlir --export-msccl-xml --msccl-algorithm=ag9k 2>&1 | FileCheck %s --check-prefix=OFFSETS
+// RUN: not tacos-translate %t.large.mlir --export-msccl-xml --algorithm=ag4k 2>&1 | FileCheck %s --check-prefix=CHANNELS
+// RUN: not tacos-translate %t.large.mlir --export-msccl-xml --algorithm=ag9k 2>&1 | FileCheck %s --check-prefix=OFFSETS
 // CHANNELS: error: export-msccl-xml: cannot export @ag4k: {{.*}} steps; the executor allows 64 per threadblock, and splitting over more channels needs more than the executor's 32
 // OFFSETS: error: export-msccl-xml: cannot export @ag9k: GPU 0 needs buffers of 36000 chunks; the executor's offsets are int16
 

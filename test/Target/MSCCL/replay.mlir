@@ -2,36 +2,36 @@
 // and replayed by the independent checker (Inputs/replay_msccl.py): FIFO
 // pairing, dependencies, races and the postcondition on every GPU.
 // RUN: tacos-opt %S/Inputs/collectives.mlir --coll-synthesize > %t.mlir
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ag_ring > %t.ag_ring.xml && %python %S/Inputs/replay_msccl.py %t.ag_ring.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=rs_ring > %t.rs_ring.xml && %python %S/Inputs/replay_msccl.py %t.rs_ring.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar_ring > %t.ar_ring.xml && %python %S/Inputs/replay_msccl.py %t.ar_ring.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=a2a_ring > %t.a2a_ring.xml && %python %S/Inputs/replay_msccl.py %t.a2a_ring.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=bc_ring > %t.bc_ring.xml && %python %S/Inputs/replay_msccl.py %t.bc_ring.xml --root 1 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=rd_ring > %t.rd_ring.xml && %python %S/Inputs/replay_msccl.py %t.rd_ring.xml --root 2 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ga_ring > %t.ga_ring.xml && %python %S/Inputs/replay_msccl.py %t.ga_ring.xml --root 3 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=sc_ring > %t.sc_ring.xml && %python %S/Inputs/replay_msccl.py %t.sc_ring.xml --root 1 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ag2_ring > %t.ag2_ring.xml && %python %S/Inputs/replay_msccl.py %t.ag2_ring.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar2_ring > %t.ar2_ring.xml && %python %S/Inputs/replay_msccl.py %t.ar2_ring.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ag_torus > %t.ag_torus.xml && %python %S/Inputs/replay_msccl.py %t.ag_torus.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=rs_torus > %t.rs_torus.xml && %python %S/Inputs/replay_msccl.py %t.rs_torus.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar_torus > %t.ar_torus.xml && %python %S/Inputs/replay_msccl.py %t.ar_torus.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=a2a_torus > %t.a2a_torus.xml && %python %S/Inputs/replay_msccl.py %t.a2a_torus.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=bc_torus > %t.bc_torus.xml && %python %S/Inputs/replay_msccl.py %t.bc_torus.xml --root 4 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=rd_torus > %t.rd_torus.xml && %python %S/Inputs/replay_msccl.py %t.rd_torus.xml --root 4 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ga_torus > %t.ga_torus.xml && %python %S/Inputs/replay_msccl.py %t.ga_torus.xml --root 0 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=sc_torus > %t.sc_torus.xml && %python %S/Inputs/replay_msccl.py %t.sc_torus.xml --root 8 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ag_ring > %t.ag_ring.xml && %python %S/Inputs/replay_msccl.py %t.ag_ring.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=rs_ring > %t.rs_ring.xml && %python %S/Inputs/replay_msccl.py %t.rs_ring.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ar_ring > %t.ar_ring.xml && %python %S/Inputs/replay_msccl.py %t.ar_ring.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=a2a_ring > %t.a2a_ring.xml && %python %S/Inputs/replay_msccl.py %t.a2a_ring.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=bc_ring > %t.bc_ring.xml && %python %S/Inputs/replay_msccl.py %t.bc_ring.xml --root 1 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=rd_ring > %t.rd_ring.xml && %python %S/Inputs/replay_msccl.py %t.rd_ring.xml --root 2 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ga_ring > %t.ga_ring.xml && %python %S/Inputs/replay_msccl.py %t.ga_ring.xml --root 3 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=sc_ring > %t.sc_ring.xml && %python %S/Inputs/replay_msccl.py %t.sc_ring.xml --root 1 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ag2_ring > %t.ag2_ring.xml && %python %S/Inputs/replay_msccl.py %t.ag2_ring.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ar2_ring > %t.ar2_ring.xml && %python %S/Inputs/replay_msccl.py %t.ar2_ring.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ag_torus > %t.ag_torus.xml && %python %S/Inputs/replay_msccl.py %t.ag_torus.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=rs_torus > %t.rs_torus.xml && %python %S/Inputs/replay_msccl.py %t.rs_torus.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ar_torus > %t.ar_torus.xml && %python %S/Inputs/replay_msccl.py %t.ar_torus.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=a2a_torus > %t.a2a_torus.xml && %python %S/Inputs/replay_msccl.py %t.a2a_torus.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=bc_torus > %t.bc_torus.xml && %python %S/Inputs/replay_msccl.py %t.bc_torus.xml --root 4 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=rd_torus > %t.rd_torus.xml && %python %S/Inputs/replay_msccl.py %t.rd_torus.xml --root 4 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ga_torus > %t.ga_torus.xml && %python %S/Inputs/replay_msccl.py %t.ga_torus.xml --root 0 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=sc_torus > %t.sc_torus.xml && %python %S/Inputs/replay_msccl.py %t.sc_torus.xml --root 8 | FileCheck %s --check-prefix=OK
 // A group whose transfers stay inside it is a communicator of its own
 // (GPU q is participant q; the root is renumbered too).
-// RUN: tacos-translate %t.mlir --export-msccl-xml --msccl-algorithm=ar_group > %t.ar_group.xml && %python %S/Inputs/replay_msccl.py %t.ar_group.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.mlir --export-msccl-xml --algorithm=ar_group > %t.ar_group.xml && %python %S/Inputs/replay_msccl.py %t.ar_group.xml | FileCheck %s --check-prefix=OK
 // RUN: tacos-opt %S/Inputs/groups.mlir --coll-synthesize > %t.groups.mlir
-// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --msccl-algorithm=ag_row > %t.ag_row.xml && %python %S/Inputs/replay_msccl.py %t.ag_row.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --msccl-algorithm=bc_row > %t.bc_row.xml && %python %S/Inputs/replay_msccl.py %t.bc_row.xml --root 2 | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --msccl-algorithm=rs_row > %t.rs_row.xml && %python %S/Inputs/replay_msccl.py %t.rs_row.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --msccl-algorithm=a2a_row > %t.a2a_row.xml && %python %S/Inputs/replay_msccl.py %t.a2a_row.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --algorithm=ag_row > %t.ag_row.xml && %python %S/Inputs/replay_msccl.py %t.ag_row.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --algorithm=bc_row > %t.bc_row.xml && %python %S/Inputs/replay_msccl.py %t.bc_row.xml --root 2 | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --algorithm=rs_row > %t.rs_row.xml && %python %S/Inputs/replay_msccl.py %t.rs_row.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.groups.mlir --export-msccl-xml --algorithm=a2a_row > %t.a2a_row.xml && %python %S/Inputs/replay_msccl.py %t.a2a_row.xml | FileCheck %s --check-prefix=OK
 // Links split over channels to keep 64 steps per threadblock.
 // RUN: tacos-opt %S/Inputs/large.mlir --coll-synthesize > %t.large.mlir
-// RUN: tacos-translate %t.large.mlir --export-msccl-xml --msccl-algorithm=ag64 > %t.ag64.xml && %python %S/Inputs/replay_msccl.py %t.ag64.xml | FileCheck %s --check-prefix=OK
-// RUN: tacos-translate %t.large.mlir --export-msccl-xml --msccl-algorithm=ar32 > %t.ar32.xml && %python %S/Inputs/replay_msccl.py %t.ar32.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.large.mlir --export-msccl-xml --algorithm=ag64 > %t.ag64.xml && %python %S/Inputs/replay_msccl.py %t.ag64.xml | FileCheck %s --check-prefix=OK
+// RUN: tacos-translate %t.large.mlir --export-msccl-xml --algorithm=ar32 > %t.ar32.xml && %python %S/Inputs/replay_msccl.py %t.ar32.xml | FileCheck %s --check-prefix=OK
 // RUN: FileCheck %s --check-prefix=SPLIT < %t.ag64.xml
 // SPLIT: nchannels="2"
 // The pipelined link model: two chunks in flight on one link take two

@@ -1,11 +1,11 @@
 // The plan of a ring All-Gather (4 GPUs) and of a ring All-Reduce (2 GPUs),
 // every field of GPU 0, and both replayed by the independent checker.
 // RUN: tacos-opt %S/Inputs/ring.mlir --coll-synthesize > %t.mlir
-// RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=ag > %t.ag.json
+// RUN: tacos-translate %t.mlir --export-mscclpp-plan --algorithm=ag > %t.ag.json
 // RUN: FileCheck %s --check-prefix=AG --match-full-lines < %t.ag.json
 // RUN: FileCheck %s --check-prefix=AG-TAIL --match-full-lines < %t.ag.json
 // RUN: %python %S/Inputs/replay_mscclpp.py %t.ag.json | FileCheck %s --check-prefix=AG-REPLAY
-// RUN: tacos-translate %t.mlir --export-mscclpp-plan --mscclpp-algorithm=ar > %t.ar.json
+// RUN: tacos-translate %t.mlir --export-mscclpp-plan --algorithm=ar > %t.ar.json
 // RUN: FileCheck %s --check-prefix=AR --match-full-lines < %t.ar.json
 // RUN: %python %S/Inputs/replay_mscclpp.py %t.ar.json | FileCheck %s --check-prefix=AR-REPLAY
 // AG-REPLAY: ok: allgather on 4 gpus, 108 operations, delivered

@@ -12,8 +12,9 @@
 
 namespace tacos {
 
-/// Registers `--export-msccl-xml` and its options (--msccl-algorithm,
-/// --msccl-protocol, --msccl-min-bytes, --msccl-max-bytes, --msccl-astra-sim).
+/// Registers `--export-msccl-xml` and its options (--msccl-protocol,
+/// --msccl-min-bytes, --msccl-max-bytes, --msccl-astra-sim, --msccl-fuse;
+/// the algorithm is every export's --algorithm).
 void registerMSCCLExportTranslation();
 
 } // namespace tacos

@@ -12,10 +12,11 @@
 
 namespace tacos {
 
-/// Registers `--export-mscclpp-plan` and its options (--mscclpp-algorithm,
-/// --mscclpp-name, --mscclpp-protocol, --mscclpp-min-message-size,
+/// Registers `--export-mscclpp-plan` and its options (--mscclpp-name,
+/// --mscclpp-protocol, --mscclpp-min-message-size,
 /// --mscclpp-max-message-size, --mscclpp-threads-per-block,
-/// --mscclpp-max-threadblocks).
+/// --mscclpp-max-threadblocks; the algorithm is every export's
+/// --algorithm).
 void registerMSCCLPPExportTranslation();
 
 } // namespace tacos

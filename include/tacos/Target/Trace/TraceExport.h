@@ -15,7 +15,8 @@
 
 namespace tacos {
 
-/// Registers both translations and their `--algorithm` option.
+/// Registers both translations and the `--algorithm` option they share
+/// with every export (tacos/Target/Common/ExportedAlgorithm.h).
 void registerTraceExportTranslations();
 
 } // namespace tacos

@@ -66,6 +66,9 @@ struct CollDecomposePass : coll::impl::CollDecomposeBase<CollDecomposePass> {
       algorithm->setAttr(
           "coll.strict_phases_time",
           OpBuilder(algorithm).getI64IntegerAttr(result.strictPhasesPs));
+      // This pass, not coll-synthesize, synthesized the All-Reduce: its
+      // time is the one a report in the same pipeline gives.
+      times.milliseconds[algorithm.getSymName()] = result.synthesisMs;
       times.strictPhasesPs[algorithm.getSymName()] = result.strictPhasesPs;
     }
     markAnalysesPreserved<SynthesisTimes, topo::NetworkModels>();

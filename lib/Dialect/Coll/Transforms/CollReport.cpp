@@ -7,6 +7,7 @@
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Network/Quantity.h"
+#include "tacos/Support/ReportSink.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/LowerBounds.h"
 #include "tacos/Synthesis/ThroughputBound.h"
@@ -85,8 +86,12 @@ std::optional<double> ratio(int64_t timePs, int64_t referencePs) {
   return double(timePs) / double(referencePs);
 }
 
-std::string formatRatio(std::optional<double> value) {
-  return value ? llvm::formatv("{0:F4}", *value).str() : std::string("n/a");
+/// time / reference in as many digits as it takes not to read 1.0000 when
+/// the time is above (formatRatio), or n/a where ratio() has none.
+std::string ratioText(int64_t timePs, int64_t referencePs) {
+  if (!ratio(timePs, referencePs))
+    return "n/a";
+  return formatRatio(timePs, referencePs);
 }
 
 llvm::json::Value optionalNumber(std::optional<double> value) {
@@ -115,8 +120,11 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       printJson(os, rows);
     else
       printText(os, rows);
-    if (output.empty()) {
-      llvm::errs() << text;
+    // The terminal (stderr by default, stdout for '-'), or an embedder's
+    // sink instead (ReportSink.h).
+    if (output.empty() || output == "-") {
+      writeReport(&getContext(), text,
+                  output.empty() ? llvm::errs() : llvm::outs());
     } else {
       std::string error;
       std::unique_ptr<llvm::ToolOutputFile> file =
@@ -297,7 +305,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
           return v ? llvm::formatv("{0:F3}", *v).str() : "unreachable";
         };
         os << "  lower bound  " << us(b.best()) << " us  (ratio "
-           << formatRatio(ratio(row.timePs, b.best()))
+           << ratioText(row.timePs, b.best())
            << "; ingress " << us(b.ingressPs) << ", latency "
            << us(b.latencyPs) << ", discrete " << us(b.discretePs)
            << ", cut " << (b.cutPs ? us(*b.cutPs) : std::string("n/a"));
@@ -345,7 +353,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                                    row.exactRounds)
                          .str()
                    : std::string())
-           << "time / exact " << formatRatio(ratio(row.timePs, *row.exactPs))
+           << "time / exact " << ratioText(row.timePs, *row.exactPs)
            << ")\n";
       else if (!row.exactNote.empty())
         os << "  exact        n/a (" << row.exactNote << ")\n";

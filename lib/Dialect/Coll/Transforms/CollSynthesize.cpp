@@ -10,6 +10,7 @@
 #include "tacos/Dialect/Coll/Transforms/Passes.h"
 #include "tacos/Dialect/Coll/Transforms/SynthesisTimes.h"
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
+#include "tacos/Support/ReportSink.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/Frontier.h"
 #include "tacos/Synthesis/Trials.h"
@@ -83,8 +84,10 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
         continue;
       }
       options.progress = nullptr;
+      // Not where an embedder owns the terminal (ReportSink.h).
       if (*chosen == Algorithm::Tacos &&
-          llvm::sys::Process::StandardErrIsDisplayed())
+          llvm::sys::Process::StandardErrIsDisplayed() &&
+          !hasReportSink(&getContext()))
         options.progress = [&name](double done) {
           llvm::errs() << "\rcoll-synthesize @" << name << ": "
                        << int(done * 100) << "%";

@@ -13,6 +13,7 @@
 #include "tacos/Libra/Baseline.h"
 #include "tacos/Libra/Solver.h"
 #include "tacos/Libra/SynthesizedModel.h"
+#include "tacos/Support/ReportSink.h"
 #include "tacos/Synthesis/Trials.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -300,11 +301,12 @@ struct TopoAllocateBandwidthPass
   }
 
   LogicalResult writeReport(llvm::json::Object report) {
-    // stdout carries the IR: '-' (the terminal) is stderr, as for coll-report.
+    // stdout carries the IR: '-' (the terminal) is stderr, as for coll-report
+    // (or an embedder's sink, ReportSink.h).
     if (this->report == "-") {
-      llvm::errs() << llvm::formatv("{0:2}",
-                                    llvm::json::Value(std::move(report)))
-                   << "\n";
+      std::string text =
+          llvm::formatv("{0:2}\n", llvm::json::Value(std::move(report)));
+      tacos::writeReport(&getContext(), text, llvm::errs());
       return success();
     }
     std::string error;

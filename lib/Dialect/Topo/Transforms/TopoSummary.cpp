@@ -3,6 +3,7 @@
 #include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/Dialect/Topo/Transforms/Passes.h"
 #include "tacos/Network/Summary.h"
+#include "tacos/Support/ReportSink.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -29,6 +30,12 @@ struct TopoSummaryPass : topo::impl::TopoSummaryBase<TopoSummaryPass> {
       if (failed(model))
         return signalPassFailure();
       printNetworkSummary(text, network.getSymName().str(), *model);
+    }
+    // The terminal, or an embedder's sink instead (ReportSink.h).
+    if (output == "-") {
+      writeReport(&getContext(), text.str(), llvm::outs());
+      markAllAnalysesPreserved();
+      return;
     }
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file =

@@ -15,6 +15,6 @@ int main(void) {
           "coll.all_gather @ag on @ring size(4 MB)\n"),
       mlirStringRefCreateFromCString("c.mlir"),
       mlirStringRefCreateFromCString("coll-synthesize{algorithm=ring}"),
-      false, print, print, stdout);
+      false, print, print, print, stdout);
   return mlirLogicalResultIsSuccess(result) ? 0 : 1;
 }

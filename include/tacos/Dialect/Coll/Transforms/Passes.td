@@ -215,7 +215,8 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     is proved of it. `format=json` writes a top-level array of objects with
     the keys `name`, `collective`, `npus`, `chunks`, `chunk_bytes`,
     `size_bytes`, `time_us`, `lower_bound_us`, `transfers`, `synthesis_ms`
-    (null unless synthesized in the same run), `verified`, `verified_smt`,
+    (null unless `coll-synthesize` or `coll-decompose` synthesized it in
+    the same run), `verified`, `verified_smt`,
     `verification` (why not verified), plus `lower_bounds_us`,
     `best_bound`, `ratio_to_bound`, `certificate`, `algbw_gbps`,
     `busbw_gbps`, `baselines_us` and the `exact_*` keys. The IR is
@@ -231,8 +232,9 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     computed it in the same pipeline, not from `coll.strict_phases_time`.
     A certificate is given only for a time the report verified itself.
 
-    Runs after: `coll-synthesize` (and `coll-verify-smt`, for "verified by
-    z3"); `synthesis_ms` needs both in the same pipeline.
+    Runs after: `coll-synthesize` or `coll-decompose` (and
+    `coll-verify-smt`, for "verified by z3"); `synthesis_ms` needs the
+    synthesis and the report in the same pipeline.
   }];
   let options = [
     Option<"format", "format", "::tacos::coll::ReportFormat",

@@ -1,8 +1,9 @@
 //===- SynthesisTimes.h - Synthesis wall time, for reports ------*- C++ -*-===//
 //
-// coll-synthesize records how long each algorithm took here (a module
-// analysis it preserves) so that coll-report in the same pipeline can print
-// `synthesis_ms` without putting a nondeterministic number into the IR.
+// coll-synthesize and coll-decompose (whichever synthesized it) record how
+// long each algorithm took here (a module analysis they preserve) so that
+// coll-report in the same pipeline can print `synthesis_ms` without putting
+// a nondeterministic number into the IR.
 // coll-synthesize and coll-decompose also record each All-Reduce's
 // strict-phase time here: the `coll.strict_phases_time` attribute they set
 // is for the reader, and the report does not believe a time the input

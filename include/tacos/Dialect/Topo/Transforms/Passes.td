@@ -77,7 +77,9 @@ def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
     no port's bandwidth is exceeded. Networks with switches (`switch(n)`
     dimensions or `topo.switch`) are rewritten into explicit form; each new
     link carries `{via = "<switch>"}` so reports and exports can map it back
-    to its ports. Networks without switches are left alone.
+    to its ports. Networks without switches are left alone. Writing the
+    network anew can renumber the lanes of explicit parallel links
+    (docs/Algorithms.md, switch unwinding): synthesize after this pass.
 
     Before:
     ```mlir
