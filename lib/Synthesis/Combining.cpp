@@ -39,8 +39,8 @@ AlgorithmResult combinePhases(const Network &network,
   AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
   Schedule reduction;
-  result.error = invertSchedule(gather.schedule.view(), gather.timePs,
-                                reduction);
+  result.error =
+      invertDual(problem, gather.schedule.view(), gather.timePs, reduction);
   if (!result.error.empty())
     return result;
   result.seed = gather.seed;

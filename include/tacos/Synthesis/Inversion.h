@@ -7,17 +7,24 @@
 // every chunk exactly once in the All-Gather (enforced here). All-Reduce is
 // the Reduce-Scatter followed by the All-Gather.
 //
+// A dual over a process group may relay through NPUs outside it. A relay
+// that leads nowhere (a copy into an NPU that is not a destination of the
+// chunk and from which the chunk never goes on to one: a repair whose
+// relay lost its next hop leaves them) would become a reduce from an NPU
+// that holds nothing, so invertDual drops such dead ends first.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TACOS_SYNTHESIS_INVERSION_H
 #define TACOS_SYNTHESIS_INVERSION_H
 
 #include "tacos/Collective/Collective.h"
+#include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
 
 #include <optional>
-
 #include <string>
+#include <vector>
 
 namespace tacos {
 
@@ -29,6 +36,26 @@ namespace tacos {
 /// transposed network the reversed link u->v is the network's v->u.
 std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
                            Schedule &inverted, bool flipKinds = true);
+
+/// The copies of `schedule` (timed, or untimed in dependency order), a
+/// schedule of the non-combining `problem`, that lead nowhere: into an NPU
+/// that is not a destination of the chunk and from which no copy that
+/// leads somewhere takes the chunk on. Ascending indices; usually none,
+/// found in one pass when the destinations are implicit (All-Gather,
+/// Broadcast).
+std::vector<size_t> findDeadEnds(const Problem &problem,
+                                 const ScheduleView &schedule);
+
+/// `schedule` without the transfers at `indices` (ascending).
+Schedule removeTransfers(const ScheduleView &schedule,
+                         const std::vector<size_t> &indices);
+
+/// Inverts `dual`, a schedule of the non-combining `problem` ending at
+/// `timePs` (the dual of a combining collective), into its reduction:
+/// drops its dead ends (findDeadEnds), then inverts with flipped kinds.
+/// Fails, naming the pair, unless what is left is a tree.
+std::string invertDual(const Problem &problem, const ScheduleView &dual,
+                       int64_t timePs, Schedule &reduction);
 
 /// The collective an algorithm of `kind` inverts into (All-Gather <->
 /// Reduce-Scatter, Broadcast <-> Reduce, Scatter <-> Gather), if any.
