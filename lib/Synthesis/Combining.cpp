@@ -41,8 +41,12 @@ AlgorithmResult combinePhases(const Network &network,
   Schedule reduction;
   result.error =
       invertDual(problem, gather.schedule.view(), gather.timePs, reduction);
-  if (!result.error.empty())
+  if (!result.error.empty()) {
+    result.error = std::string("cannot invert the ") +
+                   collectiveName(problem.kind) +
+                   " built on the transposed network: " + result.error;
     return result;
+  }
   result.seed = gather.seed;
   result.steps = gather.steps;
   result.rounds = gather.rounds;

@@ -146,7 +146,7 @@ Schedule removeTransfers(const ScheduleView &schedule,
 }
 
 std::string invertDual(const Problem &problem, const ScheduleView &dual,
-                       int64_t timePs, Schedule &reduction) {
+                       int64_t timePs, Schedule &reduction, bool flipKinds) {
   std::vector<size_t> deadEnds = findDeadEnds(problem, dual);
   Schedule pruned;
   ScheduleView tree = dual;
@@ -154,21 +154,29 @@ std::string invertDual(const Problem &problem, const ScheduleView &dual,
     pruned = removeTransfers(dual, deadEnds);
     tree = pruned.view();
   }
-  return invertSchedule(tree, timePs, reduction);
+  return invertSchedule(tree, timePs, reduction, flipKinds, &problem);
 }
 
 std::optional<CollectiveKind> inverseOf(CollectiveKind kind) {
   return collectiveInfo(kind).inverse;
 }
 
-std::string invertAlgorithm(CollectiveKind kind, const ScheduleView &schedule,
-                            int64_t timePs, Schedule &inverted) {
-  return invertSchedule(schedule, timePs, inverted,
-                        collectiveInfo(kind).inversionReduces);
+std::string invertAlgorithm(const CollectiveSpec &spec, uint32_t numNpus,
+                            const ScheduleView &schedule, int64_t timePs,
+                            Schedule &inverted) {
+  bool flipKinds = collectiveInfo(spec.kind).inversionReduces;
+  if (isCombining(spec.kind))
+    return invertSchedule(schedule, timePs, inverted, flipKinds);
+  Problem problem;
+  if (std::string error = buildProblem(spec, numNpus, problem);
+      !error.empty())
+    return error;
+  return invertDual(problem, schedule, timePs, inverted, flipKinds);
 }
 
 std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
-                           Schedule &inverted, bool flipKinds) {
+                           Schedule &inverted, bool flipKinds,
+                           const Problem *problem) {
   inverted = Schedule();
   inverted.reserve(schedule.size());
   // A tree of copies receives each chunk once per NPU; its inverse, a tree
@@ -176,6 +184,14 @@ std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
   PairSet received(schedule), sent(schedule);
   for (size_t i = 0; i < schedule.size(); ++i) {
     Transfer t = schedule[i];
+    // A source holds its chunk from the start (a baseline's path may relay
+    // through it): a copy into it is a second receipt.
+    if (t.kind == TransferKind::Copy && problem &&
+        t.chunk < problem->numChunks() && problem->isSource(t.chunk, t.dst))
+      return "npu " + std::to_string(t.dst) + " receives chunk " +
+             std::to_string(t.chunk) +
+             ", which it starts with; only a tree (each chunk received "
+             "once) inverts";
     if (t.kind == TransferKind::Copy &&
         !received.insert(t.chunk, t.dst))
       return "npu " + std::to_string(t.dst) + " receives chunk " +

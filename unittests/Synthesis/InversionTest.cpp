@@ -81,4 +81,29 @@ TEST(InversionTest, WholeNetworkDualsHaveNoDeadEnds) {
   EXPECT_TRUE(findDeadEnds(problem, dual.view()).empty());
 }
 
+// issue 25: a baseline's path may relay through the chunk's own source
+// (ring's Broadcast on a directed graph: 2 -> 1 -> 3 with root 1). That
+// copy is a second receipt whichever way the chunk goes on, so the dual is
+// no tree; the refusal names it, instead of an inverted schedule that
+// does not simulate.
+TEST(InversionTest, ACopyIntoItsSourceIsNoTree) {
+  CollectiveSpec spec;
+  spec.kind = CollectiveKind::Broadcast;
+  spec.root = 1;
+  spec.sizeBytes = 1000;
+  Problem problem;
+  ASSERT_EQ(buildProblem(spec, 4, problem), "");
+  Schedule dual;
+  hop(dual, 0, 1, 2, 0);
+  hop(dual, 0, 2, 1, 1);
+  hop(dual, 0, 1, 3, 2);
+  hop(dual, 0, 3, 0, 3);
+  Schedule reduction;
+  EXPECT_EQ(invertDual(problem, dual.view(), 4000000, reduction),
+            "npu 1 receives chunk 0, which it starts with; only a tree (each "
+            "chunk received once) inverts");
+  // Without the problem only repeated receipts are seen.
+  EXPECT_EQ(invertSchedule(dual.view(), 4000000, reduction), "");
+}
+
 } // namespace

@@ -365,9 +365,12 @@ def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
     transfer of chunk c over u -> v during [s, e] becomes one over v -> u
     during [T - e, T - s], a `copy` becomes a `reduce` and back (Scatter and
     Gather stay copies). Each chunk's tree is then a reduction tree into its
-    owner, which needs every NPU to receive every chunk exactly once: an
-    algorithm that does not is refused, naming the pair. Algorithms with no
-    inverse (All-to-All, All-Reduce) are left as they are, with a remark.
+    owner, which needs every NPU to receive every chunk exactly once (a
+    source never receives its own chunk): an algorithm that does not is
+    refused, naming the pair. Copies that lead nowhere (into an NPU that
+    does not need the chunk and sends it on to no destination) are dropped
+    first. Algorithms with no inverse (All-to-All, All-Reduce) are left as
+    they are, with a remark.
 
     The inverse runs on the transposed network. For symmetric networks that
     is the same network; otherwise the pass adds `@<network>_transposed`
