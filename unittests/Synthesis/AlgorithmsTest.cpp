@@ -22,7 +22,7 @@ TEST(AlgorithmsTest, NamesRoundTrip) {
   EXPECT_EQ(algorithmNameList(), "tacos, exact, ring, direct, rhd or dbt");
 }
 
-// Every algorithm builds every combining collective it has a tree dual for,
+// A baseline builds a combining collective where its dual is a tree,
 // and the entry point verifies it.
 TEST(AlgorithmsTest, RingAllReduceIsTheClassicTime) {
   TopologySpec spec;
