@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
 #include <unordered_set>
 #include <vector>
 
@@ -46,9 +45,10 @@ private:
   std::unordered_set<uint64_t> hashed;
 };
 
-/// True if copy i may be a dead end: it brings its chunk to an NPU that is
-/// not one of the chunk's destinations, or may not be (explicit lists are
-/// not searched here; the walk marks them).
+/// True if copy i may be a dead end. Where the destinations are implicit:
+/// iff it brings its chunk to an NPU that is not one of them (outside the
+/// group, or a source). Explicit lists are left to the walk, which marks
+/// them.
 bool mayLeadNowhere(const Problem &problem,
                     const std::vector<uint8_t> &participant,
                     const ScheduleView &schedule, size_t i) {

@@ -281,11 +281,11 @@ def CollRepair : Pass<"coll-repair", "mlir::ModuleOp"> {
     pair and the dropped links (`npu 3 cannot reach npu 5 after dropping
     5 <-> 6`). An algorithm that cannot be repaired is left as it was and
     the others are still repaired; the pass then fails with an error that
-    names every algorithm it left as it was. The kept transfers keep their times and the routed ones
-    their reservations, a valid timing; algorithms of up to 100,000
-    transfers, or any with `compact`, are then compacted (every transfer
-    as early as `coll-simulate` would make it; several times the repair on
-    large schedules).
+    names every algorithm it left as it was. The kept transfers keep their
+    times and the routed ones their reservations, a valid timing;
+    algorithms of up to 100,000 transfers, or any with `compact`, are then
+    compacted (every transfer as early as `coll-simulate` would make it;
+    several times the repair on large schedules).
 
     Runs after: `coll-synthesize` with `materialize` other than `none`.
 
