@@ -39,10 +39,14 @@ AlgorithmResult combinePhases(const Network &network,
   AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
   Schedule reduction;
-  result.error = invertSchedule(gather.schedule.view(), gather.timePs,
-                                reduction);
-  if (!result.error.empty())
+  result.error =
+      invertDual(problem, gather.schedule.view(), gather.timePs, reduction);
+  if (!result.error.empty()) {
+    result.error = std::string("cannot invert the ") +
+                   collectiveName(problem.kind) +
+                   " built on the transposed network: " + result.error;
     return result;
+  }
   result.seed = gather.seed;
   result.steps = gather.steps;
   result.rounds = gather.rounds;

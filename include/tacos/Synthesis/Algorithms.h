@@ -8,7 +8,9 @@
 // schedule, and the native verifier (Verification/Verifier.h, independent of
 // every synthesizer) checks it. A combining collective (Reduce-Scatter,
 // All-Reduce, Reduce) is built from its non-combining dual by any algorithm
-// (Combining.h), so every algorithm builds every collective.
+// (Combining.h), where that dual inverts: always for tacos, for the
+// baselines only where it is a tree (docs/Algorithms.md, what each
+// baseline builds).
 //
 // Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
 // (Algorithms.cpp) with its run and memory estimate functions, the

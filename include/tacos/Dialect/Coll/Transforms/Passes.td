@@ -281,11 +281,13 @@ def CollRepair : Pass<"coll-repair", "mlir::ModuleOp"> {
     to the network of the algorithms (which must all be on one network).
     A destination that can no longer be reached is an error naming the
     pair and the dropped links (`npu 3 cannot reach npu 5 after dropping
-    5 <-> 6`). The kept transfers keep their times and the routed ones
-    their reservations, a valid timing; algorithms of up to 100,000
-    transfers, or any with `compact`, are then compacted (every transfer
-    as early as `coll-simulate` would make it; several times the repair on
-    large schedules).
+    5 <-> 6`). An algorithm that cannot be repaired is left as it was and
+    the others are still repaired; the pass then fails with an error that
+    names every algorithm it left as it was. The kept transfers keep their
+    times and the routed ones their reservations, a valid timing;
+    algorithms of up to 100,000 transfers, or any with `compact`, are then
+    compacted (every transfer as early as `coll-simulate` would make it;
+    several times the repair on large schedules).
 
     Runs after: `coll-synthesize` with `materialize` other than `none`.
 
@@ -365,9 +367,12 @@ def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
     transfer of chunk c over u -> v during [s, e] becomes one over v -> u
     during [T - e, T - s], a `copy` becomes a `reduce` and back (Scatter and
     Gather stay copies). Each chunk's tree is then a reduction tree into its
-    owner, which needs every NPU to receive every chunk exactly once: an
-    algorithm that does not is refused, naming the pair. Algorithms with no
-    inverse (All-to-All, All-Reduce) are left as they are, with a remark.
+    owner, which needs every NPU to receive every chunk exactly once (a
+    source never receives its own chunk): an algorithm that does not is
+    refused, naming the pair. Copies that lead nowhere (into an NPU that
+    does not need the chunk and sends it on to no destination) are dropped
+    first. Algorithms with no inverse (All-to-All, All-Reduce) are left as
+    they are, with a remark.
 
     The inverse runs on the transposed network. For symmetric networks that
     is the same network; otherwise the pass adds `@<network>_transposed`
