@@ -164,11 +164,14 @@ TEST(CatalogueSync, IrCollectiveEnumMatchesCoreTable) {
   }
 }
 
-// The defaults of rlimit= and time-limit-ms= are the core's.
+// The defaults of rlimit= and time-limit-ms= are the core's (tacos-pipeline
+// takes its constant; Passes.td needs literals).
 TEST(CatalogueSync, CollSynthesizeSearchLimitsAreTheCoresDefaults) {
   coll::CollSynthesizeOptions options;
   EXPECT_EQ(options.rlimit, kDefaultRlimit);
   EXPECT_EQ(options.timeLimitMs, kDefaultTimeLimitMs);
+  TacosPipelineOptions pipeline;
+  EXPECT_EQ(unsigned(pipeline.rlimit), kDefaultRlimit);
   AlgorithmOptions core;
   EXPECT_EQ(core.rlimit, kDefaultRlimit);
   EXPECT_EQ(core.timeLimitMs, kDefaultTimeLimitMs);
