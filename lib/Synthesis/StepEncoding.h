@@ -120,9 +120,10 @@ private:
 /// SCCL's least-steps strategy: the fewest steps S (from stepsLowerBound up
 /// to options.maxSteps), then the fewest rounds R for them; the schedule is
 /// ordered by step, spread over parallel links and timed by the simulator.
-/// Fills steps, rounds, schedule, timePs, rlimitUsed. Reads model, rlimit
-/// and timeLimitMs (all Z3 calls together), maxSteps and limits.deadline. `algorithm=exact` ran
-/// this before issue 17 (ExactSynthesizer.cpp).
+/// Fills steps, rounds, schedule, timePs, stoppedBy, rlimitUsed. Reads
+/// model, rlimit and timeLimitMs (all Z3 calls together), maxSteps and
+/// limits.deadline. `algorithm=exact` ran this before issue 17
+/// (ExactSynthesizer.cpp).
 AlgorithmResult synthesizeFewestSteps(const Network &network,
                                       const Problem &problem,
                                       const AlgorithmOptions &options);
