@@ -26,6 +26,7 @@ void tacos::buildTacosPipeline(OpPassManager &pm,
   synthesize.threads = options.threads;
   synthesize.materialize = options.materialize;
   synthesize.maxMemory = options.maxMemory;
+  synthesize.rlimit = options.rlimit;
   synthesize.timeout = options.timeout;
   pm.addPass(coll::createCollSynthesize(synthesize));
   pm.addPass(coll::createCollVerify());

@@ -50,7 +50,14 @@ AlgorithmResult combinePhases(const Network &network,
   result.seed = gather.seed;
   result.steps = gather.steps;
   result.rounds = gather.rounds;
+  // An exact phase's search that a limit stopped leaves the whole
+  // collective's result short of its question too.
+  result.stoppedBy = gather.stoppedBy;
+  result.rlimitUsed = gather.rlimitUsed;
   if (spread) {
+    if (result.stoppedBy == SearchLimit::None)
+      result.stoppedBy = spread->stoppedBy;
+    result.rlimitUsed += spread->rlimitUsed;
     // Then every rank's reduced chunk goes to everyone, on G itself. A
     // chunk's All-Gather starts as soon as its own reduction is done and
     // each link is free of reduce-scatter work (pipelined phases).

@@ -53,9 +53,14 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     Replaces every request (`coll.all_gather`, `coll.broadcast`, ...) by a
     `coll.algorithm` of the same name. `algorithm=tacos` (the default) runs
     TACOS greedy link-chunk matching on the time-expanded network
-    (docs/Algorithms.md); `exact` asks Z3 for the schedule with the fewest steps, then the
-    fewest rounds (SCCL-style, networks of at most 16 NPUs; the result
-    carries `coll.exact_steps` and `coll.exact_rounds`); `ring`, `direct`,
+    (docs/Algorithms.md); `exact` asks Z3 for the fastest schedule under
+    the link model, between TACOS's and the lower bounds (small networks),
+    and writes its verdict on the algorithm (`coll.exact_optimal`,
+    `coll.exact_proof`). Its search ends at Z3's resource budget `rlimit`,
+    which Z3 counts the same on every machine, so the verdict does not
+    depend on speed or load; `time-limit-ms` and `timeout` are wall-clock
+    safety nets. A search a limit stopped keeps the best schedule, states
+    the gap and the limit (`coll.exact_stopped_by`) and warns; `ring`, `direct`,
     `rhd` and `dbt` build the classic algorithms on the physical network with
     shortest-path routing (§5.6). Every result is
     timed by the simulator's semantics, so `coll-simulate` reproduces it.
@@ -94,13 +99,17 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     instead (docs/Algorithms.md, "Frontier"): for steps S from the least
     possible upward, the least rounds per chunk R/C (C <= `max-chunks`) that
     Z3 finds satisfiable, keeping the points where R/C improves, until R/C
-    meets the bandwidth lower bound (or `time-limit-ms`, or 16 steps). Each
+    meets the bandwidth lower bound (or a limit runs out, or 16 steps). Each
     point becomes a verified algorithm `@<name>_s<S>_r<R>_c<C>` for the
     request with `chunks(C)`, carrying `coll.exact_steps`,
     `coll.exact_rounds`, `coll.exact_chunks` and `coll.sccl_cost` (SCCL's
     cost `S * alpha + R * chunk/B` in ps: `alpha_ps`, `beta_ps`, and
-    `proved`: false when a check ran out of time, so R/C is the least found,
-    not proved least); its time is the simulated one. The request itself is
+    `proved`: false when a check was left undecided, so R/C is the least
+    found, not proved least); its time is the simulated one. A frontier that
+    a limit stopped is incomplete: a warning on the request names the limit,
+    the option to raise and the (steps, rounds, chunks) checks left
+    undecided, and every point carries `coll.frontier_incomplete =
+    {stopped_by, undecided = ["s3_r7_c6", ...], unsearched_steps}`. The request itself is
     replaced by its points (its own `chunks` is not used). Non-combining
     collectives only; `frontier=true` with another algorithm, or
     `max-chunks=0`, is an error. For example (transfers left out):
@@ -118,8 +127,14 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
            /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
            [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
-    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
-           "algorithm=exact: stop the search after this many milliseconds and keep the best schedule found">,
+    Option<"rlimit", "rlimit", "unsigned", /*default=*/"50000000",
+           "algorithm=exact: Z3's resource budget for the whole search, in "
+           "Z3's units, which count its work the same on every machine; past "
+           "it the best schedule found is kept (0: no limit)">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"600000",
+           "algorithm=exact: wall-clock safety net: stop the search after "
+           "this many milliseconds, keeping the best schedule found (the "
+           "result then depends on the machine; 0: no limit)">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
