@@ -37,4 +37,15 @@ LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,
   return {occupancy, duration};
 }
 
+std::vector<LinkCost> linkCosts(const Network &network, uint64_t bytes,
+                                LinkModel model) {
+  std::vector<LinkCost> costs(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    costs[l] = l > 0 && network.latency(l) == network.latency(l - 1) &&
+                       network.bandwidth(l) == network.bandwidth(l - 1)
+                   ? costs[l - 1]
+                   : linkCost(network, l, bytes, model);
+  return costs;
+}
+
 } // namespace tacos
