@@ -11,6 +11,7 @@
 // CHECK-NEXT:   CollSynthesize
 // CHECK:        (A) tacos::topo::NetworkModels
 // CHECK-NEXT:   CollVerify
+// CHECK-NEXT:     (A) tacos::coll::NativeVerdicts
 // CHECK-NEXT:   CollReport
 // CHECK-NEXT:   TopoUnwindSwitches
 // CHECK-NEXT:   CollSimulate

@@ -60,6 +60,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     options.trials = trials;
     options.threads = threads;
     options.materialize = materialize != Materialization::None;
+    options.verify = verify;
     options.timeLimitMs = timeLimitMs;
 
     SmallVector<CollectiveOpInterface> requests;
