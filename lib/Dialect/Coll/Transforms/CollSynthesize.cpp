@@ -62,6 +62,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     options.threads = threads;
     options.materialize = materialize != Materialization::None;
     options.rlimit = rlimit;
+    options.verify = verify;
     options.timeLimitMs = timeLimitMs;
 
     SmallVector<CollectiveOpInterface> requests;

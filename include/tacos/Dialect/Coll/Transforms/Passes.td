@@ -175,7 +175,11 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
            "algorithm=exact: one algorithm per point of SCCL's Pareto "
            "frontier of steps and rounds per chunk">,
     Option<"maxChunks", "max-chunks", "unsigned", /*default=*/"8",
-           "frontier=true: the most chunks per rank a point may use (1-64)">
+           "frontier=true: the most chunks per rank a point may use (1-64)">,
+    Option<"verify", "verify", "bool", /*default=*/"true",
+           "Check every result with the native verifier before writing it "
+           "(false: leave that to a coll-verify that follows, as "
+           "tacos-pipeline does)">
   ];
   let statistics = [
     Statistic<"numTransfers", "transfers", "Transfers synthesized">
@@ -238,9 +242,9 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     unchanged.
 
     "verified" states only what was checked in this run: the report re-runs
-    the native verifier on every materialized algorithm, and says "verified
-    by z3" only for algorithms coll-verify-smt proved earlier in the same
-    pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
+    the native verifier on every materialized algorithm that coll-verify did
+    not pass earlier in the same pipeline, and says "verified by z3" only
+    for algorithms coll-verify-smt proved earlier in the same pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
     input are not trusted: anyone can write them. Likewise the strict-phase
     time of an All-Reduce (`strict_phases_us`, the gain of pipelining its
     phases) is printed only when `coll-decompose` or `coll-synthesize`
