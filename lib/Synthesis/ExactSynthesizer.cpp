@@ -191,8 +191,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       // the full encoding follows.
       Z3_lbool symmetricFound;
       solve(true,
-            options.rlimit ? std::max<uint64_t>(1, budget.remaining() / 2)
-                           : 0,
+            options.rlimit ? std::max<uint64_t>(1, budget.remaining() / 2) : 0,
             symmetricFound);
       found = symmetricFound == Z3_L_TRUE ? Z3_L_TRUE : Z3_L_UNDEF;
     }

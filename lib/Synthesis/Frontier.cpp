@@ -180,8 +180,8 @@ FrontierResult synthesizeFrontier(const Network &network,
       // One encoding per check, with exactly the rounds it allows: cheap
       // to build (tens of ms), and fewer unary round variables than an
       // encoding shared by the several R of one C.
-      auto encoding = std::make_unique<StepEncoding>(network, problems[c],
-                                                     steps, rounds);
+      auto encoding =
+          std::make_unique<StepEncoding>(network, problems[c], steps, rounds);
       Z3_lbool answer = encoding->check(rounds, budget);
       if (answer == Z3_L_UNDEF) {
         proved = false;
@@ -209,8 +209,8 @@ FrontierResult synthesizeFrontier(const Network &network,
       point.result.steps = steps;
       point.result.rounds = point.rounds;
       if (options.verify) {
-        VerificationSpec required = buildVerificationSpec(
-            specs[c], network.numNpus(), options.model);
+        VerificationSpec required =
+            buildVerificationSpec(specs[c], network.numNpus(), options.model);
         std::vector<Violation> violations =
             verifyAlgorithm(network, required, point.result.schedule.view(),
                             point.result.timePs);
@@ -226,9 +226,8 @@ FrontierResult synthesizeFrontier(const Network &network,
       uint64_t chunkBytes = 0;
       for (uint32_t k = 0; k < problems[c].numChunks(); ++k)
         chunkBytes = std::max(chunkBytes, problems[c].chunkBytes(k));
-      point.betaPs = int64_t(double(point.rounds) * double(chunkBytes) /
-                                 bandwidth * 1e12 +
-                             0.5);
+      point.betaPs = int64_t(
+          double(point.rounds) * double(chunkBytes) / bandwidth * 1e12 + 0.5);
       point.foundMs = budget.elapsedMs();
       best = Ratio{point.rounds, c};
       result.points.push_back(std::move(point));
@@ -238,8 +237,8 @@ FrontierResult synthesizeFrontier(const Network &network,
       // A limit ran out before this step count was settled.
       result.stoppedBy = budget.exhausted();
       for (; next < checks.size(); ++next)
-        result.undecided.push_back({steps, checks[next].first,
-                                    checks[next].second});
+        result.undecided.push_back(
+            {steps, checks[next].first, checks[next].second});
       if (steps < options.maxSteps)
         result.unsearchedSteps = {steps + 1, options.maxSteps};
       break;

@@ -130,9 +130,8 @@ Z3_lbool SearchBudget::check(Z3_context ctx, Z3_solver solver,
 
   uint64_t before = resourceCount(ctx, solver);
   Watchdog watchdog(ctx, timeoutMs);
-  Z3_lbool result =
-      Z3_solver_check_assumptions(ctx, solver, unsigned(assumed.size()),
-                                  assumed.data());
+  Z3_lbool result = Z3_solver_check_assumptions(
+      ctx, solver, unsigned(assumed.size()), assumed.data());
   // An interrupt may land just after the check: the context may then
   // refuse the model, so the answer counts as none.
   if (watchdog.stop())
@@ -140,8 +139,8 @@ Z3_lbool SearchBudget::check(Z3_context ctx, Z3_solver solver,
   uint64_t count = resourceCount(ctx, solver);
   // Z3 may report the count in 32 bits; a limited check uses fewer units
   // (with no limit, only the reported count can be off).
-  uint64_t usedNow = count >= before ? count - before
-                                     : uint64_t(uint32_t(count - before));
+  uint64_t usedNow =
+      count >= before ? count - before : uint64_t(uint32_t(count - before));
   spent += usedNow;
   if (result != Z3_L_UNDEF)
     stop = SearchLimit::None;

@@ -302,12 +302,11 @@ Z3_lbool StepEncoding::check(unsigned rounds, SearchBudget &budget,
       Z3_solver_push(ctx, solver);
       if (bound)
         Z3_solver_assert(ctx, solver, bound);
-      Z3_lbool result = checkOnce(
-          budget, {}, kFirstAttemptRlimit << std::min(attempt, 20u));
+      Z3_lbool result =
+          checkOnce(budget, {}, kFirstAttemptRlimit << std::min(attempt, 20u));
       Z3_solver_pop(ctx, solver, 1);
       // Only an attempt's own units running out calls for the next one.
-      if (result != Z3_L_UNDEF ||
-          budget.lastStop() != SearchLimit::Resources ||
+      if (result != Z3_L_UNDEF || budget.lastStop() != SearchLimit::Resources ||
           budget.exhausted() != SearchLimit::None)
         return result;
     }
@@ -464,19 +463,18 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
     perStep = std::max(perStep, ceilDiv(problem.numChunks(), m));
   unsigned roundsBound = StepEncoding::roundsLowerBound(network, problem);
   std::vector<StepSend> sends;
-  for (unsigned steps = std::max(1u, StepEncoding::stepsLowerBound(network,
-                                                                   problem));
+  for (unsigned steps =
+           std::max(1u, StepEncoding::stepsLowerBound(network, problem));
        steps <= options.maxSteps && result.steps == 0; ++steps) {
     StepEncoding encoding(network, problem, steps, steps * perStep);
     Z3_lbool found = encoding.check(steps * perStep, budget);
     if (found == Z3_L_UNDEF) {
       SearchLimit stop = budget.lastStop();
-      result.error =
-          stop == SearchLimit::Deadline
-              ? timeoutMessage(options.limits, "exact synthesis")
-              : "exact synthesis stopped before it decided " +
-                    std::to_string(steps) +
-                    " steps: " + searchLimitMessage(stop, options);
+      result.error = stop == SearchLimit::Deadline
+                         ? timeoutMessage(options.limits, "exact synthesis")
+                         : "exact synthesis stopped before it decided " +
+                               std::to_string(steps) +
+                               " steps: " + searchLimitMessage(stop, options);
       break;
     }
     if (found == Z3_L_FALSE)

@@ -15,8 +15,8 @@ namespace {
 
 const LinkSpec kLink{50e9, 1000000, ""};
 
-/// A budget that settles the easy cases and stops the hard ones (a twelfth
-/// of what the All-to-All on ring(8) takes: ResourceBudgetKeepsTacosWithTheGap).
+/// A budget that settles the easy cases and stops the hard ones: a twelfth
+/// of what the All-to-All on ring(8) takes (see its test below).
 constexpr unsigned kSmallBudget = 1000000;
 
 Network product(std::vector<std::pair<DimKind, int64_t>> dims,
@@ -108,8 +108,7 @@ TEST(ExactSynthesizerTest, DgxOneAllGatherIsOptimalAtOnce) {
   // The case: the old steps/rounds search ran 60 s into 604.5 us.
   Network network = dgx1();
   AlgorithmResult result = synthesize(
-      network, request(CollectiveKind::AllGather, 48000000, 6),
-      exactOptions());
+      network, request(CollectiveKind::AllGather, 48000000, 6), exactOptions());
   ASSERT_EQ(result.error, "");
   EXPECT_EQ(result.timePs, 282100000);
   EXPECT_TRUE(result.optimal);

@@ -86,8 +86,7 @@ TEST(StepEncodingTest, BothRoundsSearchesAgree) {
     for (RoundsSearch search : {RoundsSearch::Unary, RoundsSearch::Enumerated}) {
       StepEncoding encoding(network, problem, s, r);
       SearchBudget budget = SearchBudget::unlimited();
-      EXPECT_EQ(encoding.check(r, budget, search),
-                sat ? Z3_L_TRUE : Z3_L_FALSE)
+      EXPECT_EQ(encoding.check(r, budget, search), sat ? Z3_L_TRUE : Z3_L_FALSE)
           << s << " " << r << " " << c;
       if (sat) {
         EXPECT_LE(encoding.rounds(), r);
@@ -182,10 +181,10 @@ TEST(FrontierTest, ResourceBudgetLeavesItIncompleteAndSaysWhere) {
   std::vector<std::tuple<unsigned, unsigned, unsigned>> undecided;
   for (const FrontierResult::Check &check : frontier.undecided)
     undecided.push_back({check.steps, check.rounds, check.chunks});
-  EXPECT_EQ(undecided,
-            (std::vector<std::tuple<unsigned, unsigned, unsigned>>{
-                {3, 7, 6}, {3, 6, 5}, {3, 5, 4}, {3, 4, 3}, {3, 8, 6},
-                {3, 7, 5}}));
+  EXPECT_EQ(
+      undecided,
+      (std::vector<std::tuple<unsigned, unsigned, unsigned>>{
+          {3, 7, 6}, {3, 6, 5}, {3, 5, 4}, {3, 4, 3}, {3, 8, 6}, {3, 7, 5}}));
   EXPECT_EQ(frontier.unsearchedSteps, (std::pair<unsigned, unsigned>{4, 16}));
   // The same search again: the same units, the same result.
   FrontierResult again =

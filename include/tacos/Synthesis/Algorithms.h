@@ -78,12 +78,11 @@ enum class SearchLimit : uint8_t {
   NoAnswer,
 };
 
-
 /// The default `rlimit` and `time-limit-ms` of exact searches. 5 x 10^7 of
-/// Z3's resource units take 5-40 s on a quiet machine here, depending on
-/// the encoding (docs/Algorithms.md has the rates): over 3 times what the
-/// documented cases take (SCCL's DGX-1 frontier 7-9 x 10^6, the largest
-/// 1.5 x 10^7). The wall clock's 10 minutes are a safety net far beyond.
+/// Z3's resource units take 5-35 s of CPU here, depending on the encoding
+/// (docs/Algorithms.md has the rates): over 3 times what the documented
+/// cases take (SCCL's DGX-1 frontier 7-9 x 10^6, the largest 1.5 x 10^7).
+/// The wall clock's 10 minutes are a safety net far beyond.
 inline constexpr unsigned kDefaultRlimit = 50000000;
 inline constexpr unsigned kDefaultTimeLimitMs = 600000;
 

@@ -257,8 +257,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
                        b.getStringAttr(searchLimitName(found.stoppedBy))),
         b.getNamedAttr("undecided", b.getArrayAttr(undecided))};
     if (auto [first, last] = found.unsearchedSteps; first)
-      fields.push_back(b.getNamedAttr(
-          "unsearched_steps", b.getDenseI64ArrayAttr({first, last})));
+      fields.push_back(b.getNamedAttr("unsearched_steps",
+                                      b.getDenseI64ArrayAttr({first, last})));
     return b.getDictionaryAttr(fields);
   }
 
