@@ -41,6 +41,10 @@ install(TARGETS tacos-opt tacos-translate tacos-run tacos-run-rank
 install(TARGETS _tacos LIBRARY DESTINATION python_packages/tacos)
 install(DIRECTORY python/tacos/ DESTINATION python_packages/tacos
   FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
+# The interpreter the module was built for, which `import tacos` names when
+# it cannot load (python/tacos/_build.py.in).
+install(FILES ${PROJECT_BINARY_DIR}/python_packages/tacos/_build.py
+  DESTINATION python_packages/tacos)
 
 install(DIRECTORY include/tacos include/tacos-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}

@@ -6,14 +6,10 @@ namespace tacos {
 
 ChunkCosts::ChunkCosts(const Network &network, const ChunkSizes &sizes,
                        uint32_t numChunks, LinkModel model) {
-  small.resize(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    small[l] = linkCost(network, l, sizes.smallest(), model);
+  small = linkCosts(network, sizes.smallest(), model);
   if (sizes.uniform())
     return;
-  large.resize(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    large[l] = linkCost(network, l, sizes.largest(), model);
+  large = linkCosts(network, sizes.largest(), model);
   isLarge.resize(numChunks);
   for (uint32_t c = 0; c < numChunks; ++c)
     isLarge[c] = sizes.bytes(c) != sizes.smallest();

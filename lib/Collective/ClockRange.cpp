@@ -22,6 +22,12 @@ long double longestHopPs(const Network &network, double chunkBytes) {
     if (network.isSwitch(network.src(l)) || network.isSwitch(network.dst(l)) ||
         !(network.bandwidth(l) > 0))
       continue;
+    // Links come in runs of one spec (9 M of one at fully_connected(3000)).
+    if (l > 0 && network.latency(l) == network.latency(l - 1) &&
+        network.bandwidth(l) == network.bandwidth(l - 1) &&
+        !network.isSwitch(network.src(l - 1)) &&
+        !network.isSwitch(network.dst(l - 1)))
+      continue;
     longest = std::max(longest, hopPs(network.latency(l), chunkBytes,
                                       network.bandwidth(l)));
   }

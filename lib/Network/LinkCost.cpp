@@ -1,6 +1,7 @@
 //===- LinkCost.cpp - What one transfer costs on a link -------------------===//
 
 #include "tacos/Network/LinkCost.h"
+#include "tacos/Support/InterpolationSearch.h"
 
 #include <algorithm>
 
@@ -13,11 +14,12 @@ std::optional<LinkId> findLink(const Network &network, uint32_t src,
   // Out-links are sorted by destination and parallel links are contiguous
   // in lane order, so the lane is an offset from the first link to dst:
   // O(log degree) per transfer (a scan made checking a schedule over
-  // 20,000 parallel links quadratic).
+  // 20,000 parallel links quadratic), and a probe or two where destinations
+  // are spread evenly (a binary search over a dense node's links misses the
+  // cache log2(degree) times).
   LinkRange out = network.outLinks(src);
-  const LinkId *first = std::lower_bound(
-      out.begin(), out.end(), dst,
-      [&](LinkId l, uint32_t to) { return network.dst(l) < to; });
+  const LinkId *first = interpolatedLowerBound(
+      out.begin(), out.end(), dst, [&](LinkId l) { return network.dst(l); });
   if (size_t(out.end() - first) <= lane)
     return std::nullopt;
   LinkId l = first[lane];
@@ -33,6 +35,17 @@ LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,
                           ? duration
                           : duration - network.latency(l);
   return {occupancy, duration};
+}
+
+std::vector<LinkCost> linkCosts(const Network &network, uint64_t bytes,
+                                LinkModel model) {
+  std::vector<LinkCost> costs(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    costs[l] = l > 0 && network.latency(l) == network.latency(l - 1) &&
+                       network.bandwidth(l) == network.bandwidth(l - 1)
+                   ? costs[l - 1]
+                   : linkCost(network, l, bytes, model);
+  return costs;
 }
 
 } // namespace tacos

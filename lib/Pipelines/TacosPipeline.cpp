@@ -26,7 +26,11 @@ void tacos::buildTacosPipeline(OpPassManager &pm,
   synthesize.threads = options.threads;
   synthesize.materialize = options.materialize;
   synthesize.maxMemory = options.maxMemory;
+  synthesize.rlimit = options.rlimit;
   synthesize.timeout = options.timeout;
+  // coll-verify follows: the schedules are checked there, once (at
+  // fully_connected(3000) each check of its 9 M transfers costs seconds).
+  synthesize.verify = false;
   pm.addPass(coll::createCollSynthesize(synthesize));
   pm.addPass(coll::createCollVerify());
   if (options.smt) {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <initializer_list>
 #include <iterator>
 
@@ -249,6 +250,55 @@ std::string algorithmNameList() {
 }
 
 bool isSeeded(Algorithm algorithm) { return info(algorithm).seeded; }
+
+const char *searchLimitName(SearchLimit limit) {
+  switch (limit) {
+  case SearchLimit::None:
+    return "";
+  case SearchLimit::Resources:
+    return "rlimit";
+  case SearchLimit::TimeLimit:
+    return "time-limit-ms";
+  case SearchLimit::Deadline:
+    return "timeout";
+  case SearchLimit::EncodingSize:
+    return "encoding-size";
+  case SearchLimit::NoAnswer:
+    return "no-answer";
+  }
+  return "";
+}
+
+std::string searchLimitMessage(SearchLimit limit,
+                               const AlgorithmOptions &options) {
+  // The wall clock's limits say that the result depends on the machine.
+  const char *wallClock = " (wall-clock time: the result depends on the "
+                          "machine's speed and load)";
+  switch (limit) {
+  case SearchLimit::None:
+    return "";
+  case SearchLimit::Resources:
+    return "the resource budget rlimit=" + std::to_string(options.rlimit) +
+           " ran out; raise rlimit= (0: no limit)";
+  case SearchLimit::TimeLimit:
+    return "the time limit time-limit-ms=" +
+           std::to_string(options.timeLimitMs) + " ran out" + wallClock +
+           "; raise time-limit-ms= (0: no limit)";
+  case SearchLimit::Deadline: {
+    char seconds[32];
+    std::snprintf(seconds, sizeof(seconds), "%g",
+                  options.limits.deadline.seconds());
+    const std::string &option = options.limits.timeoutOption;
+    return "the run's " + option + "=" + seconds + " s ran out" + wallClock +
+           "; raise " + option + "= (0: no limit)";
+  }
+  case SearchLimit::EncodingSize:
+    return "the next Z3 encoding was too large to build; use fewer chunks";
+  case SearchLimit::NoAnswer:
+    return "Z3 gave no answer before any limit ran out";
+  }
+  return "";
+}
 
 AlgorithmResult runAlgorithm(const Network &network, const Problem &problem,
                              const AlgorithmOptions &options) {

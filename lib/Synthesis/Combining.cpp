@@ -39,14 +39,25 @@ AlgorithmResult combinePhases(const Network &network,
   AlgorithmResult result;
   // The reduction half: the dual on G^T, time-reversed onto G.
   Schedule reduction;
-  result.error = invertSchedule(gather.schedule.view(), gather.timePs,
-                                reduction);
-  if (!result.error.empty())
+  result.error =
+      invertDual(problem, gather.schedule.view(), gather.timePs, reduction);
+  if (!result.error.empty()) {
+    result.error = std::string("cannot invert the ") +
+                   collectiveName(problem.kind) +
+                   " built on the transposed network: " + result.error;
     return result;
+  }
   result.seed = gather.seed;
   result.steps = gather.steps;
   result.rounds = gather.rounds;
+  // An exact phase's search that a limit stopped leaves the whole
+  // collective's result short of its question too.
+  result.stoppedBy = gather.stoppedBy;
+  result.rlimitUsed = gather.rlimitUsed;
   if (spread) {
+    if (result.stoppedBy == SearchLimit::None)
+      result.stoppedBy = spread->stoppedBy;
+    result.rlimitUsed += spread->rlimitUsed;
     // Then every rank's reduced chunk goes to everyone, on G itself. A
     // chunk's All-Gather starts as soon as its own reduction is done and
     // each link is free of reduce-scatter work (pipelined phases).

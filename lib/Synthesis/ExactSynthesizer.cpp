@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/ExactSynthesizer.h"
-#include "SearchClock.h"
+#include "SearchBudget.h"
 #include "TimeIndexedEncoding.h"
 #include "tacos/Network/Quantity.h"
 #include "tacos/Simulation/Simulator.h"
@@ -93,7 +93,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     result.error = timeoutMessage(options.limits, "exact synthesis");
     return result;
   }
-  SearchClock clock(options.timeLimitMs, deadline);
+  SearchBudget budget(options);
 
   // The incumbent: TACOS's fastest of several seeds.
   AlgorithmResult best = runAlgorithm(network, problem, incumbentOptions(options));
@@ -101,13 +101,14 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     return best;
   best.steps = best.rounds = 0;
   best.seed = 0;
-  best.firstBestMs = clock.elapsedMs();
+  best.firstBestMs = budget.elapsedMs();
   best.optimal = false;
   best.provedInfeasiblePs = -1;
   LowerBounds bounds = computeLowerBounds(network, problem, options.model);
   int64_t lower = bounds.best();
   auto finish = [&](std::string proof) {
     best.proof = std::move(proof);
+    best.rlimitUsed = budget.used();
     return std::move(best);
   };
   if (best.timePs <= lower) {
@@ -139,8 +140,12 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
   std::string stopped;
   bool triedBound = false;
   while (infeasible + 1 < feasible) {
-    if (clock.outOfTime()) {
-      stopped = "the time limit stopped the search";
+    // A limit that stops the search says in the gap which it was: the
+    // resource budget (the same everywhere) or the wall clock (so the
+    // result depends on the machine).
+    if (SearchLimit limit = budget.exhausted(); limit != SearchLimit::None) {
+      best.stoppedBy = limit;
+      stopped = searchLimitMessage(limit, options);
       break;
     }
     // The bound first (often tight: one satisfiable call proves it), then
@@ -152,6 +157,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     SlotModel::Size size = slots.size(horizon);
     if (size.variables > kMaxExactVariables ||
         size.literals > kMaxExactLiterals) {
+      best.stoppedBy = SearchLimit::EncodingSize;
       stopped = "the encoding for " + formatTime(horizon * g) + " needs " +
                 (size.variables > kMaxExactVariables
                      ? std::to_string(size.variables) +
@@ -166,34 +172,36 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
     Schedule candidate;
     // A context per encoding: Z3 keeps every term of a context until it is
     // deleted.
-    auto solve = [&](bool symmetric, int64_t timeoutMs, Z3_lbool &answer) {
+    auto solve = [&](bool symmetric, uint64_t most, Z3_lbool &answer) {
       Z3_config config = Z3_mk_config();
       Z3_context ctx = Z3_mk_context(config);
       Z3_del_config(config);
       Z3_set_error_handler(ctx, ignoreErrors);
       {
         TimeIndexedEncoding encoding(ctx, slots, horizon, symmetric);
-        answer = encoding.check(unsigned(timeoutMs));
+        answer = encoding.check(budget, most);
         if (answer == Z3_L_TRUE)
           candidate = encoding.schedule();
       }
       Z3_del_context(ctx);
     };
     if (slots.symmetryOrder > 1) {
-      // Symmetric schedules first, with half the time left: a smaller
-      // search that often finds one; its "no" proves nothing, so the full
-      // encoding follows.
-      int64_t left = clock.remainingMs();
+      // Symmetric schedules first, with half the resource units left: a
+      // smaller search that often finds one; its "no" proves nothing, so
+      // the full encoding follows.
       Z3_lbool symmetricFound;
-      solve(true, left ? std::max<int64_t>(1, left / 2) : 0, symmetricFound);
+      solve(true,
+            options.rlimit ? std::max<uint64_t>(1, budget.remaining() / 2) : 0,
+            symmetricFound);
       found = symmetricFound == Z3_L_TRUE ? Z3_L_TRUE : Z3_L_UNDEF;
     }
-    if (found != Z3_L_TRUE && !clock.outOfTime())
-      solve(false, clock.remainingMs(), found);
+    if (found != Z3_L_TRUE)
+      solve(false, 0, found);
     if (found == Z3_L_UNDEF) {
-      stopped = clock.outOfTime() ? "the time limit stopped the search"
-                            : "Z3 gave no answer for " +
-                                  formatTime(horizon * g);
+      stopped = budget.lastStop() == SearchLimit::NoAnswer
+                    ? "Z3 gave no answer for " + formatTime(horizon * g)
+                    : searchLimitMessage(budget.lastStop(), options);
+      best.stoppedBy = budget.lastStop();
       break;
     }
     if (found == Z3_L_FALSE) {
@@ -221,7 +229,7 @@ AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
       best.schedule = std::move(timed.schedule);
       best.timePs = timed.timePs;
       best.numTransfers = best.schedule.size();
-      best.firstBestMs = clock.elapsedMs();
+      best.firstBestMs = budget.elapsedMs();
     }
     feasible = ceilDiv(best.timePs, g);
   }
@@ -286,7 +294,9 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
   std::optional<LowerBounds> bounds =
       computeCollectiveBounds(network, spec, options.model);
   if (bounds && best.timePs <= bounds->best()) {
+    // Whatever stopped a phase's search, the bound settles the question.
     best.optimal = true;
+    best.stoppedBy = SearchLimit::None;
     best.proof =
         std::string("equals the ") + bounds->bestName() + " lower bound";
     return best;
@@ -303,6 +313,8 @@ AlgorithmResult synthesizeExactCombining(const Network &network,
   best.proof += ", " + formatTime(best.timePs) + "]";
   if (!onePhase)
     best.proof += "; the phases are exact, their pipelining is not";
+  if (best.stoppedBy != SearchLimit::None)
+    best.proof += "; " + searchLimitMessage(best.stoppedBy, options);
   return best;
 }
 

@@ -10,14 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/Frontier.h"
-#include "SearchClock.h"
+#include "SearchBudget.h"
 #include "StepEncoding.h"
 #include "tacos/Synthesis/StepSearch.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
 #include "tacos/Verification/Verifier.h"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -63,7 +62,7 @@ FrontierResult synthesizeFrontier(const Network &network,
                                   const AlgorithmOptions &options,
                                   unsigned maxChunks) {
   FrontierResult result;
-  SearchClock clock(options.timeLimitMs, options.limits.deadline);
+  SearchBudget budget(options);
   if (isCombining(spec.kind)) {
     result.error = std::string("the frontier takes non-combining collectives "
                                "(all_gather, broadcast, scatter, gather, "
@@ -136,6 +135,11 @@ FrontierResult synthesizeFrontier(const Network &network,
   std::optional<Ratio> best;
   result.stoppedAt = "max-steps";
   for (unsigned steps = fewestSteps; steps <= options.maxSteps; ++steps) {
+    if (SearchLimit stop = budget.exhausted(); stop != SearchLimit::None) {
+      result.stoppedBy = stop;
+      result.unsearchedSteps = {steps, options.maxSteps};
+      break;
+    }
     // Every (R, C) whose ratio beats the best, grouped by ratio.
     std::map<std::pair<uint64_t, uint64_t>, std::vector<unsigned>> byRatio;
     for (unsigned c = 1; c <= maxChunks; ++c) {
@@ -161,77 +165,82 @@ FrontierResult synthesizeFrontier(const Network &network,
     }
     std::sort(ratios.begin(), ratios.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
+    // The checks of this step count in order: (rounds, chunks).
+    std::vector<std::pair<unsigned, unsigned>> checks;
+    for (auto &[ratio, cs] : ratios)
+      for (unsigned c : cs)
+        checks.push_back({unsigned(ratio.num * (c / ratio.den)), c});
 
-    bool proved = true, found = false, timedOut = false;
-    for (auto &[ratio, cs] : ratios) {
-      for (unsigned c : cs) {
-        if (clock.outOfTime()) {
-          timedOut = true;
-          break;
-        }
-        unsigned rounds = unsigned(ratio.num * (c / ratio.den));
-        // One encoding per check, with exactly the rounds it allows: cheap
-        // to build (tens of ms), and fewer unary round variables than an
-        // encoding shared by the several R of one C.
-        auto encoding = std::make_unique<StepEncoding>(network, problems[c],
-                                                       steps, rounds);
-        Z3_lbool answer = encoding->check(rounds, clock.remainingMs());
-        if (answer == Z3_L_UNDEF) {
-          proved = false;
-          continue;
-        }
-        if (answer == Z3_L_FALSE)
-          continue;
-        if (std::string error = encoding->checkModel(rounds); !error.empty()) {
-          result.error = error;
-          return result;
-        }
-        FrontierPoint point;
-        point.steps = steps;
-        point.rounds = encoding->rounds();
-        point.chunks = c;
-        point.proved = proved;
-        point.spec = specs[c];
-        point.result =
-            timeStepSchedule(network, problems[c], encoding->sends(), options);
-        if (!point.result.error.empty()) {
-          result.error = point.result.error;
-          return result;
-        }
-        point.result.steps = steps;
-        point.result.rounds = point.rounds;
-        if (options.verify) {
-          VerificationSpec required = buildVerificationSpec(
-              specs[c], network.numNpus(), options.model);
-          std::vector<Violation> violations =
-              verifyAlgorithm(network, required, point.result.schedule.view(),
-                              point.result.timePs);
-          if (!violations.empty()) {
-            result.error = std::string("internal error: the frontier "
-                                       "schedule fails verification: ") +
-                           propertyName(violations[0].property) + ": " +
-                           violations[0].message;
-            return result;
-          }
-        }
-        point.alphaPs = int64_t(steps) * alpha;
-        uint64_t chunkBytes = 0;
-        for (uint32_t k = 0; k < problems[c].numChunks(); ++k)
-          chunkBytes = std::max(chunkBytes, problems[c].chunkBytes(k));
-        point.betaPs = int64_t(double(point.rounds) * double(chunkBytes) /
-                                   bandwidth * 1e12 +
-                               0.5);
-        point.foundMs = clock.elapsedMs();
-        best = Ratio{point.rounds, c};
-        result.points.push_back(std::move(point));
-        found = true;
+    bool proved = true, found = false;
+    size_t next = 0;
+    for (; next < checks.size() && !found; ++next) {
+      if (budget.exhausted() != SearchLimit::None)
         break;
+      auto [rounds, c] = checks[next];
+      // One encoding per check, with exactly the rounds it allows: cheap
+      // to build (tens of ms), and fewer unary round variables than an
+      // encoding shared by the several R of one C.
+      auto encoding =
+          std::make_unique<StepEncoding>(network, problems[c], steps, rounds);
+      Z3_lbool answer = encoding->check(rounds, budget);
+      if (answer == Z3_L_UNDEF) {
+        proved = false;
+        result.undecided.push_back({steps, rounds, c});
+        continue;
       }
-      if (found || timedOut)
-        break;
+      if (answer == Z3_L_FALSE)
+        continue;
+      if (std::string error = encoding->checkModel(rounds); !error.empty()) {
+        result.error = error;
+        return result;
+      }
+      FrontierPoint point;
+      point.steps = steps;
+      point.rounds = encoding->rounds();
+      point.chunks = c;
+      point.proved = proved;
+      point.spec = specs[c];
+      point.result =
+          timeStepSchedule(network, problems[c], encoding->sends(), options);
+      if (!point.result.error.empty()) {
+        result.error = point.result.error;
+        return result;
+      }
+      point.result.steps = steps;
+      point.result.rounds = point.rounds;
+      if (options.verify) {
+        VerificationSpec required =
+            buildVerificationSpec(specs[c], network.numNpus(), options.model);
+        std::vector<Violation> violations =
+            verifyAlgorithm(network, required, point.result.schedule.view(),
+                            point.result.timePs);
+        if (!violations.empty()) {
+          result.error = std::string("internal error: the frontier "
+                                     "schedule fails verification: ") +
+                         propertyName(violations[0].property) + ": " +
+                         violations[0].message;
+          return result;
+        }
+      }
+      point.alphaPs = int64_t(steps) * alpha;
+      uint64_t chunkBytes = 0;
+      for (uint32_t k = 0; k < problems[c].numChunks(); ++k)
+        chunkBytes = std::max(chunkBytes, problems[c].chunkBytes(k));
+      point.betaPs = int64_t(
+          double(point.rounds) * double(chunkBytes) / bandwidth * 1e12 + 0.5);
+      point.foundMs = budget.elapsedMs();
+      best = Ratio{point.rounds, c};
+      result.points.push_back(std::move(point));
+      found = true;
     }
-    if (timedOut) {
-      result.stoppedAt = "the time limit";
+    if (!found && next < checks.size()) {
+      // A limit ran out before this step count was settled.
+      result.stoppedBy = budget.exhausted();
+      for (; next < checks.size(); ++next)
+        result.undecided.push_back(
+            {steps, checks[next].first, checks[next].second});
+      if (steps < options.maxSteps)
+        result.unsearchedSteps = {steps + 1, options.maxSteps};
       break;
     }
     if (found && *best == result.bound) {
@@ -240,14 +249,24 @@ FrontierResult synthesizeFrontier(const Network &network,
       break;
     }
   }
-  result.synthesisMs = clock.elapsedMs();
-  if (result.points.empty())
-    result.error = options.limits.deadline.expired()
-                       ? timeoutMessage(options.limits, "frontier synthesis")
-                       : "no frontier point within " +
-                             std::to_string(options.maxSteps) +
-                             " steps and " + std::to_string(maxChunks) +
-                             " chunks (stopped at " + result.stoppedAt + ")";
+  if (result.stoppedBy == SearchLimit::None && !result.undecided.empty())
+    result.stoppedBy = SearchLimit::NoAnswer;
+  if (result.stoppedBy != SearchLimit::None)
+    result.stoppedAt = searchLimitName(result.stoppedBy);
+  result.synthesisMs = budget.elapsedMs();
+  result.rlimitUsed = budget.used();
+  if (!result.points.empty())
+    return result;
+  if (result.stoppedBy == SearchLimit::Deadline)
+    result.error = timeoutMessage(options.limits, "frontier synthesis");
+  else if (result.stoppedBy != SearchLimit::None)
+    result.error = "the frontier search found no point before it stopped: " +
+                   searchLimitMessage(result.stoppedBy, options);
+  else
+    result.error = "no frontier point within " +
+                   std::to_string(options.maxSteps) + " steps and " +
+                   std::to_string(maxChunks) + " chunks (stopped at " +
+                   result.stoppedAt + ")";
   return result;
 }
 

@@ -18,6 +18,16 @@
 // of chunks were tried first: at 40,000 NPUs testing each entry is a cache
 // miss and most entries go stale, which made them slower than this.
 //
+// Marks are written once per NPU and instant, not once per arrival: the
+// words of everything u received at an instant are or-ed into each
+// out-link's marks, one summary word at a time, after the instant's
+// arrivals and before its matching (the only reader). On a dense network
+// an NPU receives about one chunk per in-link at an instant, so marking
+// each arrival on every out-link cost the degree per transfer
+// (fully_connected(3000): 2,999 per transfer, 27 G in all); or-ed per
+// instant it costs about one word per transfer. After the last arrival
+// nothing is marked at all.
+//
 // The schedule comes out timed as the simulator (Simulator.h) would time
 // it, and is its fixed point, so it needs no compaction pass:
 //
@@ -271,6 +281,7 @@ public:
   FullRun(const Network &network, const Problem &problem,
           const AlgorithmOptions &options, uint64_t seed);
   std::string run(AlgorithmResult &result);
+  FullMatchingWork work;
 
 private:
   void indexLinks();
@@ -284,6 +295,11 @@ private:
   int64_t pickReplacement(LinkId l, const InFlight &t);
   void start(LinkId l, uint32_t chunk, int64_t now, StartedEvents &started);
   void deliver(LinkId l, uint32_t chunk, int64_t startTime, int64_t end);
+  /// After an instant's arrivals: each receiver's out-links learn what it
+  /// received (marks, fruitless flags), and their destinations are to be
+  /// matched.
+  void spreadArrivals();
+  void spreadArrivalsOf(uint32_t v);
   void match(uint32_t v, int64_t now, StartedEvents &started);
   /// Matches every NPU of `batch` at `now`, in parallel when it pays; the
   /// result does not depend on the number of threads.
@@ -346,10 +362,18 @@ private:
   BitRows marked;
 
   EventCalendar events;
-  /// The NPUs to match at this instant, and those that received a chunk.
+  /// The NPUs to match at this instant.
   NpuSet dirty;
-  std::vector<uint8_t> receivedNow;
+  /// The chunks each NPU received at this instant, for spreadArrivals: a
+  /// list per NPU through one flat array (firstArrival[v] - 1 is the index
+  /// of v's latest, nextArrival links to the one before, 0 ends), and the
+  /// NPUs that have one.
+  std::vector<uint32_t> firstArrival, arrivedChunk, nextArrival;
   std::vector<uint32_t> receivers;
+  /// spreadArrivalsOf's scratch, zero between calls: the bits received per
+  /// row word and per summary word, and which words have any.
+  std::vector<uint64_t> receivedBits, receivedSummary;
+  std::vector<uint32_t> receivedWords, receivedSummaryWords;
   Schedule *schedule = nullptr;
   size_t recorded = 0;
   int64_t lastEnd = 0;
@@ -390,8 +414,8 @@ FullRun::FullRun(const Network &network, const Problem &problem,
       inFlight(network.numLinks(), maxInFlight(network, costs)),
       summaryWords((words + 63) / 64),
       marked(uint32_t(network.numLinks()), summaryWords),
-      dirty(problem.numNpus),
-      receivedNow(problem.numNpus, 0) {
+      dirty(problem.numNpus), firstArrival(problem.numNpus, 0),
+      receivedBits(words, 0), receivedSummary(summaryWords, 0) {
   indexLinks();
   placeSources();
   rngs.reserve(numNpus);
@@ -444,11 +468,21 @@ void FullRun::placeSources() {
       ++holders[c];
     }
   totalRemaining = totalDeliveries = problem.numDeliveries();
-  for (LinkId l = 0; l < network.numLinks(); ++l) {
-    ChunkRows::Row ru = chunks.row(network.src(l)), rv = chunks.row(network.dst(l));
+  // Sources hold a few words of their rows: only those are tested on each
+  // out-link (all words would be links x words, 420 M at 3,000 NPUs).
+  std::vector<uint32_t> heldWords;
+  for (uint32_t u = 0; u < numNpus; ++u) {
+    ChunkRows::Row ru = chunks.row(u);
+    heldWords.clear();
     for (size_t w = 0; w < words; ++w)
-      if (ru.have(w) & ~rv.have(w))
-        marked.set(l, uint32_t(w));
+      if (ru.have(w))
+        heldWords.push_back(uint32_t(w));
+    for (LinkId l : network.outLinks(u)) {
+      ChunkRows::Row rv = chunks.row(network.dst(l));
+      for (uint32_t w : heldWords)
+        if (ru.have(w) & ~rv.have(w))
+          marked.set(l, w);
+    }
   }
 }
 
@@ -584,12 +618,11 @@ void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
                       int64_t end) {
   uint32_t v = network.dst(l);
   chunks.setHave(v, chunk);
-  for (LinkId out : network.outLinks(v))
-    marked.set(out, chunk / 64);
-  if (feedsMany[v])
-    for (LinkId out : network.outLinks(v))
-      if (fruitless[out] && !chunks.has(network.dst(out), chunk))
-        fruitless[out] = 0;
+  if (!firstArrival[v])
+    receivers.push_back(v);
+  arrivedChunk.push_back(chunk);
+  nextArrival.push_back(firstArrival[v]);
+  firstArrival[v] = uint32_t(arrivedChunk.size());
   ++holders[chunk];
   --totalRemaining; // every NPU that lacks a chunk needs it
   if (canResend) {
@@ -610,10 +643,56 @@ void FullRun::deliver(LinkId l, uint32_t chunk, int64_t startTime,
                          TransferKind::Copy, startTime, end});
   ++recorded;
   lastEnd = std::max(lastEnd, end);
-  if (!receivedNow[v]) {
-    receivedNow[v] = 1;
-    receivers.push_back(v);
+}
+
+void FullRun::spreadArrivals() {
+  for (uint32_t v : receivers)
+    spreadArrivalsOf(v);
+  receivers.clear();
+  arrivedChunk.clear();
+  nextArrival.clear();
+}
+
+void FullRun::spreadArrivalsOf(uint32_t v) {
+  // What v received, per row word and per summary word.
+  for (uint32_t i = firstArrival[v]; i; i = nextArrival[i - 1]) {
+    uint32_t c = arrivedChunk[i - 1], w = c / 64;
+    if (!receivedBits[w])
+      receivedWords.push_back(w);
+    receivedBits[w] |= 1ull << (c % 64);
   }
+  firstArrival[v] = 0;
+  for (uint32_t w : receivedWords) {
+    if (!receivedSummary[w / 64])
+      receivedSummaryWords.push_back(w / 64);
+    receivedSummary[w / 64] |= 1ull << (w % 64);
+  }
+  for (LinkId out : network.outLinks(v)) {
+    uint32_t w = network.dst(out);
+    uint64_t *marks = marked.row(out);
+    for (uint32_t s : receivedSummaryWords)
+      marks[s] |= receivedSummary[s];
+    // A fruitless link has a candidate again if v received a chunk its
+    // destination lacks.
+    if (feedsMany[v] && fruitless[out]) {
+      ChunkRows::Row rw = chunks.row(w);
+      for (uint32_t word : receivedWords)
+        if (receivedBits[word] & ~rw.have(word)) {
+          fruitless[out] = 0;
+          break;
+        }
+      work.arrivalUpdates += receivedWords.size();
+    }
+    dirty.insert(w);
+  }
+  work.arrivalUpdates +=
+      network.outLinks(v).size() * (1 + receivedSummaryWords.size());
+  for (uint32_t w : receivedWords)
+    receivedBits[w] = 0;
+  for (uint32_t s : receivedSummaryWords)
+    receivedSummary[s] = 0;
+  receivedWords.clear();
+  receivedSummaryWords.clear();
 }
 
 void FullRun::match(uint32_t v, int64_t now, StartedEvents &started) {
@@ -708,12 +787,7 @@ std::string FullRun::run(AlgorithmResult &result) {
     if (totalRemaining == 0)
       break;
     // What an NPU received may be wanted by its out-neighbours.
-    for (uint32_t v : receivers) {
-      receivedNow[v] = 0;
-      for (LinkId out : network.outLinks(v))
-        dirty.insert(network.dst(out));
-    }
-    receivers.clear();
+    spreadArrivals();
     dirty.take(batch);
     matchAll(batch, now);
     if (options.progress && totalDeliveries - totalRemaining >= nextReport) {
@@ -775,8 +849,12 @@ MemoryEstimate estimateFullMatching(const Network &network,
 
 std::string matchFull(const Network &network, const Problem &problem,
                       const AlgorithmOptions &options, uint64_t seed,
-                      AlgorithmResult &result) {
-  return FullRun(network, problem, options, seed).run(result);
+                      AlgorithmResult &result, FullMatchingWork *work) {
+  FullRun run(network, problem, options, seed);
+  std::string error = run.run(result);
+  if (work)
+    work->arrivalUpdates += run.work.arrivalUpdates;
+  return error;
 }
 
 } // namespace tacos

@@ -140,21 +140,23 @@ int64_t ingressBound(const Network &network, const Problem &problem,
 /// hop its serialization would be stronger; §5.4 keeps the pure latency and
 /// we add only the last hop.)
 int64_t latencyBound(const Network &network, const Problem &problem,
-                     const Deliveries &deliveries) {
+                     const Deliveries &deliveries,
+                     const std::vector<LinkCost> &cost) {
   if (problem.numDeliveries() == 0)
     return 0;
   if (deliveries.outOfRange)
     return kInfinite;
   const uint32_t numChunks = problem.numChunks();
 
-  // Smallest last-hop serialization into each destination. transferTimePs
-  // minus the latency is exactly the ceil'd c/B_e the simulator charges.
+  // Smallest last-hop serialization into each destination. The duration
+  // (transferTimePs) minus the latency is exactly the ceil'd c/B_e the
+  // simulator charges.
   std::vector<int64_t> lastHop(network.numNodes(), kInfinite);
   for (NodeId d = 0; d < network.numNodes(); ++d) {
     if (deliveries.perNode[d] == 0)
       continue;
     for (LinkId e : network.inLinks(d)) {
-      int64_t t = network.transferTimePs(e, problem.chunkSizes.smallest());
+      int64_t t = cost[e].duration;
       int64_t ser = t == kInfinite ? kInfinite : t - network.latency(e);
       lastHop[d] = std::min(lastHop[d], ser);
     }
@@ -246,10 +248,21 @@ int64_t latencyBound(const Network &network, const Problem &problem,
 int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
   if (need == 0)
     return 0;
-  int64_t hi = kInfinite;
+  // Runs of equal costs count once per step of the search, times their
+  // length: a node's links are mostly of one spec (2,999 of one at
+  // fully_connected(3000), searched 64 steps for each of 3,000 NPUs).
+  std::vector<std::pair<LinkCost, uint64_t>> runs;
   for (const LinkCost &cost : costs) {
     if (cost.duration == kInfinite)
       continue;
+    if (!runs.empty() && runs.back().first.duration == cost.duration &&
+        runs.back().first.occupancy == cost.occupancy)
+      ++runs.back().second;
+    else
+      runs.push_back({cost, 1});
+  }
+  int64_t hi = kInfinite;
+  for (const auto &[cost, count] : runs) {
     i128 alone = i128(cost.duration) + i128(need - 1) * cost.occupancy;
     if (alone < i128(hi))
       hi = int64_t(alone);
@@ -258,15 +271,17 @@ int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
     return kInfinite;
   auto enough = [&](int64_t t) {
     uint64_t total = 0;
-    for (const LinkCost &cost : costs) {
-      if (cost.duration == kInfinite || t < cost.duration)
+    for (const auto &[cost, links] : runs) {
+      if (t < cost.duration)
         continue;
       if (cost.occupancy <= 0)
         return true;
-      uint64_t count = 1 + uint64_t((t - cost.duration) / cost.occupancy);
-      if (count >= need - total)
+      uint64_t each = 1 + uint64_t((t - cost.duration) / cost.occupancy);
+      uint64_t left = need - total;
+      // links * each >= left, without overflowing the product.
+      if (each >= left || links >= (left + each - 1) / each)
         return true;
-      total += count;
+      total += links * each;
     }
     return false;
   };
@@ -286,8 +301,8 @@ int64_t timeToCarry(const std::vector<LinkCost> &costs, uint64_t need) {
 /// occupancy_e later (blocking: occupancy = duration, so this is
 /// floor(T / cost_e)). Chunks v does not need (forwarded or duplicated ones)
 /// only use up that capacity, so v needs sum_e count_e(T) >= deliveries(v).
-int64_t discreteBound(const Network &network, const Problem &problem,
-                      const Deliveries &deliveries, LinkModel model) {
+int64_t discreteBound(const Network &network, const Deliveries &deliveries,
+                      const std::vector<LinkCost> &cost) {
   int64_t bound = 0;
   std::vector<LinkCost> costs;
   for (NodeId v = 0; v < network.numNpus(); ++v) {
@@ -296,8 +311,7 @@ int64_t discreteBound(const Network &network, const Problem &problem,
       continue;
     costs.clear();
     for (LinkId e : network.inLinks(v))
-      costs.push_back(
-          linkCost(network, e, problem.chunkSizes.smallest(), model));
+      costs.push_back(cost[e]);
     int64_t carried = timeToCarry(costs, need);
     if (carried == kInfinite)
       return kInfinite; // no in-link ever delivers (undecided bandwidth)
@@ -376,14 +390,15 @@ std::vector<int64_t> distancesFrom(const Network &network, NodeId s,
 /// is the latency bound with every hop's serialization charged, not only
 /// the last one's; it is exact for one chunk on a path (a ring Broadcast).
 int64_t pathBound(const Network &network, const Problem &problem,
-                  const Deliveries &deliveries, LinkModel model) {
+                  const Deliveries &deliveries,
+                  const std::vector<LinkCost> &cost) {
   if (problem.numDeliveries() == 0)
     return 0;
   if (deliveries.outOfRange)
     return kInfinite;
   std::vector<int64_t> duration(network.numLinks());
   for (LinkId l = 0; l < network.numLinks(); ++l)
-    duration[l] = linkCost(network, l, problem.chunkSizes.smallest(), model).duration;
+    duration[l] = cost[l].duration;
 
   // A whole-network All-Gather on a large network: every NPU is a source,
   // and the farthest destination of any one of them is a valid bound (on
@@ -487,18 +502,16 @@ std::vector<int64_t> releaseTimes(const Network &network,
 /// group of a hierarchical network (the NPUs behind one fast switch), whose
 /// few slow links into the group bound a Gather to one of its NPUs.
 int64_t occupancyBound(const Network &network, const Problem &problem,
-                       const Deliveries &deliveries, LinkModel model) {
+                       const Deliveries &deliveries,
+                       std::vector<LinkCost> cost) {
   if (problem.numDeliveries() == 0)
     return 0;
   if (deliveries.outOfRange)
     return kInfinite;
   const uint32_t numNodes = network.numNodes();
-  std::vector<LinkCost> cost(network.numLinks());
   std::vector<int64_t> duration(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l) {
-    cost[l] = linkCost(network, l, problem.chunkSizes.smallest(), model);
+  for (LinkId l = 0; l < network.numLinks(); ++l)
     duration[l] = cost[l].duration;
-  }
   // A link can carry a chunk only once its source holds one: no earlier
   // than the release time of its source node, the cheapest whole-chunk path
   // from any chunk's source (0 at sources). So its first transfer ends no
@@ -750,7 +763,8 @@ ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
 /// than T; so T >= (sum over chunks of the cheapest such path) / links. The
 /// per-NPU bounds miss this multi-hop traffic entirely.
 static std::optional<int64_t> loadBound(const Network &network,
-                                 const Problem &problem, LinkModel model) {
+                                        const Problem &problem,
+                                        const std::vector<LinkCost> &cost) {
   if (problem.othersAreDestinations || network.numLinks() == 0)
     return std::nullopt;
   std::vector<std::vector<uint32_t>> chunksFrom(network.numNodes());
@@ -764,15 +778,12 @@ static std::optional<int64_t> loadBound(const Network &network,
       return std::nullopt;
     chunksFrom[s].push_back(c);
   }
-  std::vector<int64_t> occupancy(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    occupancy[l] = linkCost(network, l, problem.chunkSizes.smallest(), model).occupancy;
   __int128 total = 0;
   for (NodeId s = 0; s < network.numNodes(); ++s) {
     if (chunksFrom[s].empty())
       continue;
     std::vector<int64_t> dist = shortestDistances(
-        network, {s}, [&](LinkId l) { return occupancy[l]; });
+        network, {s}, [&](LinkId l) { return cost[l].occupancy; });
     for (uint32_t c : chunksFrom[s]) {
       int64_t d = 0;
       problem.forEachDestination(c, [&](uint32_t t) { d = dist[t]; });
@@ -789,21 +800,25 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                                LinkModel model) {
   LowerBounds bounds;
   Deliveries deliveries = countDeliveries(network, problem);
+  // Every bound may assume the smallest chunk's cost of any chunk.
+  std::vector<LinkCost> cost =
+      linkCosts(network, problem.chunkSizes.smallest(), model);
   bounds.ingressPs = deliveries.outOfRange
                          ? kInfinite
                          : ingressBound(network, problem, deliveries);
-  bounds.latencyPs = latencyBound(network, problem, deliveries);
+  bounds.latencyPs = latencyBound(network, problem, deliveries, cost);
   bounds.discretePs = deliveries.outOfRange
                           ? kInfinite
-                          : discreteBound(network, problem, deliveries, model);
+                          : discreteBound(network, deliveries, cost);
   bounds.cutPs = cutBound(network, problem, deliveries);
-  bounds.loadPs = loadBound(network, problem, model);
+  bounds.loadPs = loadBound(network, problem, cost);
   // Both assume every node stores and forwards whole chunks, which is what
   // unwound networks do; a switch node's timing is not that, so they are
   // left at 0 there (no bound) rather than guessed.
   if (network.numSwitches() == 0) {
-    bounds.pathPs = pathBound(network, problem, deliveries, model);
-    bounds.occupancyPs = occupancyBound(network, problem, deliveries, model);
+    bounds.pathPs = pathBound(network, problem, deliveries, cost);
+    bounds.occupancyPs =
+        occupancyBound(network, problem, deliveries, std::move(cost));
   }
   return bounds;
 }
@@ -824,11 +839,8 @@ static std::optional<int64_t> volumeBound(const Network &network,
   uint64_t n = problem.participants.size();
   if (n < 2 || n != network.numNodes())
     return std::nullopt;
-  std::vector<LinkCost> costs;
-  costs.reserve(network.numLinks());
-  for (LinkId l = 0; l < network.numLinks(); ++l)
-    costs.push_back(linkCost(network, l, problem.chunkSizes.smallest(), model));
-  return timeToCarry(costs, 2 * (n - 1) * uint64_t(problem.numChunks()));
+  return timeToCarry(linkCosts(network, problem.chunkSizes.smallest(), model),
+                     2 * (n - 1) * uint64_t(problem.numChunks()));
 }
 
 std::optional<LowerBounds> computeCollectiveBounds(const Network &network,

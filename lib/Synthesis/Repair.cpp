@@ -345,6 +345,20 @@ RepairResult repairPhase(const Network &network, const Problem &problem,
     result.error = unreachableText(*phase.unreachable, transposedNetwork);
     return result;
   }
+  // A kept relay into an NPU outside the group whose next hop was dropped
+  // leads nowhere now (inverted, it would reduce from an NPU that holds
+  // nothing): it is lost too. (Routed copies all lead to a destination;
+  // the schedule holds the kept transfers first.)
+  std::vector<size_t> deadEnds = findDeadEnds(problem, phase.schedule.view());
+  if (!deadEnds.empty()) {
+    size_t keptDeadEnds =
+        std::lower_bound(deadEnds.begin(), deadEnds.end(), phase.kept) -
+        deadEnds.begin();
+    result.kept -= keptDeadEnds;
+    result.lost += keptDeadEnds;
+    result.added -= deadEnds.size() - keptDeadEnds;
+    phase.schedule = removeTransfers(phase.schedule.view(), deadEnds);
+  }
   if (!compactResult) {
     result.timePs = lastEnd(phase.schedule.view());
     result.schedule = std::move(phase.schedule);

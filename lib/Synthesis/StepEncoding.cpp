@@ -4,13 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SearchClock.h"
 #include "StepEncoding.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/TenSynthesizer.h"
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
 #include <map>
 
@@ -256,21 +254,16 @@ StepEncoding::~StepEncoding() {
   Z3_del_context(ctx);
 }
 
-Z3_lbool StepEncoding::checkOnce(unsigned timeoutMs,
-                                 const std::vector<Z3_ast> &assumed) {
+Z3_lbool StepEncoding::checkOnce(SearchBudget &budget,
+                                 const std::vector<Z3_ast> &assumed,
+                                 uint64_t most) {
   Z3_params params = Z3_mk_params(ctx);
   Z3_params_inc_ref(ctx, params);
-  Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, "timeout"),
-                     timeoutMs ? timeoutMs : UINT32_MAX);
   Z3_params_set_symbol(ctx, params, Z3_mk_string_symbol(ctx, "sat.pb.solver"),
                        Z3_mk_string_symbol(ctx, "binary_merge"));
   Z3_solver_set_params(ctx, solver, params);
   Z3_params_dec_ref(ctx, params);
-  Z3_lbool result =
-      assumed.empty()
-          ? Z3_solver_check(ctx, solver)
-          : Z3_solver_check_assumptions(ctx, solver, unsigned(assumed.size()),
-                                        assumed.data());
+  Z3_lbool result = budget.check(ctx, solver, assumed, most);
   if (result == Z3_L_TRUE) {
     if (model)
       Z3_model_dec_ref(ctx, model);
@@ -280,7 +273,7 @@ Z3_lbool StepEncoding::checkOnce(unsigned timeoutMs,
   return result;
 }
 
-Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
+Z3_lbool StepEncoding::check(unsigned rounds, SearchBudget &budget,
                              RoundsSearch search) {
   if (!canReach || rounds < steps)
     return Z3_L_FALSE;
@@ -298,32 +291,23 @@ Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
     // Satisfiable instances take anywhere from 0.4 s to a minute depending
     // on the SAT core's random seed (heavy-tailed: the DGX-1's (3, 7, 6)
     // takes 2-3 s with seed 0, 11 s with 1, 15 s with 2, 0.4 s with 3);
-    // unsatisfiable ones here take well under the first budget. So: a
-    // budget of 4 s, then 8, 16, ... s, each from a fresh solver with the
-    // next seed.
-    auto started = std::chrono::steady_clock::now();
+    // unsatisfiable ones here take well under the first attempt. So: an
+    // attempt of kFirstAttemptRlimit resource units, then twice as many,
+    // ..., each from a fresh solver with the next seed. Counted in Z3's
+    // units, not seconds, so the attempt that answers, and so the model,
+    // is the same on every machine.
     for (unsigned attempt = 0;; ++attempt) {
-      unsigned budget = 4000u << std::min(attempt, 19u);
-      bool last = false;
-      if (timeoutMs) {
-        int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::steady_clock::now() - started)
-                           .count();
-        if (used >= int64_t(timeoutMs))
-          return Z3_L_UNDEF;
-        if (int64_t(timeoutMs) - used <= budget) {
-          budget = unsigned(int64_t(timeoutMs) - used);
-          last = true;
-        }
-      }
       if (attempt > 0)
         reseed(attempt);
       Z3_solver_push(ctx, solver);
       if (bound)
         Z3_solver_assert(ctx, solver, bound);
-      Z3_lbool result = checkOnce(budget, {});
+      Z3_lbool result =
+          checkOnce(budget, {}, kFirstAttemptRlimit << std::min(attempt, 20u));
       Z3_solver_pop(ctx, solver, 1);
-      if (result != Z3_L_UNDEF || last)
+      // Only an attempt's own units running out calls for the next one.
+      if (result != Z3_L_UNDEF || budget.lastStop() != SearchLimit::Resources ||
+          budget.exhausted() != SearchLimit::None)
         return result;
     }
   }
@@ -334,7 +318,6 @@ Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
   for (auto &xs : extra)
     room += unsigned(xs.size());
   unsigned total = std::min(rounds - steps, room);
-  auto started = std::chrono::steady_clock::now();
   std::vector<unsigned> e(steps, 0);
   bool undecided = false;
   // Depth-first over the steps; `left` rounds still to place.
@@ -349,16 +332,7 @@ Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
         for (unsigned i = 0; i < extra[t].size(); ++i)
           assumed.push_back(i < e[t] ? extra[t][i]
                                      : Z3_mk_not(ctx, extra[t][i]));
-      unsigned left_ms = 0;
-      if (timeoutMs) {
-        auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - started)
-                        .count();
-        if (used >= timeoutMs)
-          return Z3_L_UNDEF;
-        left_ms = unsigned(timeoutMs - used);
-      }
-      Z3_lbool r = checkOnce(left_ms, assumed);
+      Z3_lbool r = checkOnce(budget, assumed);
       if (r == Z3_L_UNDEF)
         undecided = true;
       return r;
@@ -369,9 +343,7 @@ Z3_lbool StepEncoding::check(unsigned rounds, unsigned timeoutMs,
       Z3_lbool r = place(s + 1, left - here);
       if (r == Z3_L_TRUE)
         return r;
-      if (r == Z3_L_UNDEF && timeoutMs &&
-          std::chrono::steady_clock::now() - started >=
-              std::chrono::milliseconds(timeoutMs))
+      if (r == Z3_L_UNDEF && budget.exhausted() != SearchLimit::None)
         return r;
     }
     return Z3_L_FALSE;
@@ -482,8 +454,7 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
                                       const Problem &problem,
                                       const AlgorithmOptions &options) {
   AlgorithmResult result;
-  const Deadline &deadline = options.limits.deadline;
-  SearchClock clock(options.timeLimitMs, deadline);
+  SearchBudget budget(options);
 
   // With every step free to take as many rounds as its busiest pair needs,
   // `stepsLowerBound` steps always suffice; the rounds are then minimized.
@@ -492,21 +463,18 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
     perStep = std::max(perStep, ceilDiv(problem.numChunks(), m));
   unsigned roundsBound = StepEncoding::roundsLowerBound(network, problem);
   std::vector<StepSend> sends;
-  for (unsigned steps = std::max(1u, StepEncoding::stepsLowerBound(network,
-                                                                   problem));
+  for (unsigned steps =
+           std::max(1u, StepEncoding::stepsLowerBound(network, problem));
        steps <= options.maxSteps && result.steps == 0; ++steps) {
-    if (deadline.expired()) {
-      result.error = timeoutMessage(options.limits, "exact synthesis");
-      break;
-    }
     StepEncoding encoding(network, problem, steps, steps * perStep);
-    Z3_lbool found = encoding.check(steps * perStep, clock.remainingMs());
-    if (found == Z3_L_UNDEF || clock.outOfTime()) {
-      result.error = deadline.expired()
+    Z3_lbool found = encoding.check(steps * perStep, budget);
+    if (found == Z3_L_UNDEF) {
+      SearchLimit stop = budget.lastStop();
+      result.error = stop == SearchLimit::Deadline
                          ? timeoutMessage(options.limits, "exact synthesis")
-                     : clock.outOfTime() ? "exact synthesis ran out of time"
-                                   : "z3 gave no answer for " +
-                                         std::to_string(steps) + " steps";
+                         : "exact synthesis stopped before it decided " +
+                               std::to_string(steps) +
+                               " steps: " + searchLimitMessage(stop, options);
       break;
     }
     if (found == Z3_L_FALSE)
@@ -522,7 +490,7 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
     sends = encoding.sends();
     for (unsigned rounds = std::max(steps, roundsBound); rounds < best;
          ++rounds) {
-      Z3_lbool fewer = encoding.check(rounds, clock.remainingMs());
+      Z3_lbool fewer = encoding.check(rounds, budget);
       if (fewer == Z3_L_TRUE) {
         if (std::string error = encoding.checkModel(rounds); !error.empty()) {
           result.error = error;
@@ -532,11 +500,14 @@ AlgorithmResult synthesizeFewestSteps(const Network &network,
         sends = encoding.sends();
         break;
       }
-      if (fewer == Z3_L_UNDEF || clock.outOfTime())
+      if (fewer == Z3_L_UNDEF) {
+        result.stoppedBy = budget.lastStop();
         break; // keep the best found so far
+      }
     }
     result.rounds = best;
   }
+  result.rlimitUsed = budget.used();
   if (result.steps == 0) {
     if (result.error.empty())
       result.error = "no schedule within " + std::to_string(options.maxSteps) +

@@ -25,6 +25,7 @@
 #ifndef TACOS_LIB_SYNTHESIS_STEPENCODING_H
 #define TACOS_LIB_SYNTHESIS_STEPENCODING_H
 
+#include "SearchBudget.h"
 #include "tacos/Collective/Problem.h"
 #include "tacos/Network/Network.h"
 #include "tacos/Synthesis/Algorithms.h"
@@ -46,6 +47,11 @@ enum class RoundsSearch { Unary, Enumerated };
 /// One send of a solution: (step 1..S, src, dst, chunk).
 using StepSend = std::tuple<unsigned, uint32_t, uint32_t, uint32_t>;
 
+/// The resource units (Z3's rlimit) of a check's first attempt; each
+/// further attempt, on a fresh solver with the next seed, gets twice as
+/// many (StepEncoding::check).
+inline constexpr uint64_t kFirstAttemptRlimit = 10000000;
+
 class StepEncoding {
 public:
   /// Encodes `problem` on `network` (which passed checkSynthesizable) in
@@ -57,8 +63,9 @@ public:
   StepEncoding &operator=(const StepEncoding &) = delete;
 
   /// Is there a schedule with at most `rounds` rounds in all (steps <=
-  /// rounds <= maxRounds)? Z3_L_UNDEF when `timeoutMs` (0: none) ran out.
-  Z3_lbool check(unsigned rounds, unsigned timeoutMs,
+  /// rounds <= maxRounds)? Spends from `budget`; Z3_L_UNDEF when it ran out
+  /// (budget.exhausted() says which limit) or Z3 gave up.
+  Z3_lbool check(unsigned rounds, SearchBudget &budget,
                  RoundsSearch search = RoundsSearch::Unary);
   /// The sends and rounds of the last satisfiable check.
   std::vector<StepSend> sends() const;
@@ -82,7 +89,8 @@ public:
                                   const Problem &problem);
 
 private:
-  Z3_lbool checkOnce(unsigned timeoutMs, const std::vector<Z3_ast> &assumed);
+  Z3_lbool checkOnce(SearchBudget &budget, const std::vector<Z3_ast> &assumed,
+                     uint64_t most = 0);
   Z3_ast fresh(const char *prefix);
   /// True if the last model sets Boolean `x`.
   bool holds(Z3_ast x) const;
@@ -112,9 +120,10 @@ private:
 /// SCCL's least-steps strategy: the fewest steps S (from stepsLowerBound up
 /// to options.maxSteps), then the fewest rounds R for them; the schedule is
 /// ordered by step, spread over parallel links and timed by the simulator.
-/// Fills steps, rounds, schedule, timePs. Reads model, timeLimitMs (all Z3
-/// calls together), maxSteps and limits.deadline. `algorithm=exact` ran
-/// this before issue 17 (ExactSynthesizer.cpp).
+/// Fills steps, rounds, schedule, timePs, stoppedBy, rlimitUsed. Reads
+/// model, rlimit and timeLimitMs (all Z3 calls together), maxSteps and
+/// limits.deadline. `algorithm=exact` ran this before issue 17
+/// (ExactSynthesizer.cpp).
 AlgorithmResult synthesizeFewestSteps(const Network &network,
                                       const Problem &problem,
                                       const AlgorithmOptions &options);

@@ -111,6 +111,44 @@ std::vector<bool> sourceSide(const FlowGraph &g, const Flow &flow) {
   return inS;
 }
 
+/// S's candidate: `bytesOf(inS)` bytes must leave it. Nothing when they
+/// cannot (no link leaves S): some destination is unreachable.
+template <typename BytesOf>
+std::optional<Candidate> measure(const Network &network, std::vector<bool> inS,
+                                 BytesOf &&bytesOf) {
+  Candidate c;
+  c.bytes = bytesOf(inS);
+  c.bandwidth = bandwidthLeaving(network, inS);
+  c.inS = std::move(inS);
+  if (c.bytes > 0 && c.bandwidth == 0)
+    return std::nullopt;
+  return c;
+}
+
+/// Dinkelbach's rounds from `best`: with the links of `g` carrying lambda
+/// times their bandwidth, `improving()` returns the source side of the cut
+/// that gains most over lambda (by more than the flows' tolerance), if
+/// any; its set, measured exactly, replaces `best` while its ratio grows.
+template <typename Improving, typename BytesOf>
+std::optional<Candidate> dinkelbach(const Network &network, FlowGraph &g,
+                                    Candidate best, Improving &&improving,
+                                    BytesOf &&bytesOf) {
+  for (int round = 0; round < kMaxRounds; ++round) {
+    double lambda = best.seconds();
+    g.scaleLinks(lambda);
+    std::optional<std::vector<bool>> inS = improving();
+    if (!inS)
+      break;
+    std::optional<Candidate> c = measure(network, std::move(*inS), bytesOf);
+    if (!c)
+      return std::nullopt;
+    if (!(c->seconds() > lambda))
+      break;
+    best = std::move(*c);
+  }
+  return best;
+}
+
 /// All-Gather: `owned[p]` bytes start at participant p and every other
 /// participant needs them. For S with a participant t outside, the bytes
 /// owned in S must leave S. With a source arc of owned[p] into each
@@ -125,54 +163,44 @@ std::optional<Candidate> maxOwnedRatio(const Network &network,
     total += owned[p];
   if (members.size() < 2 || total == 0)
     return std::nullopt;
+  auto ownedIn = [&](const std::vector<bool> &inS) {
+    uint64_t bytes = 0;
+    for (uint32_t p : members)
+      bytes += inS[p] ? owned[p] : 0;
+    return bytes;
+  };
   // Start from the best "all but t": everything t lacks crosses its
   // in-links.
-  Candidate best;
+  std::optional<Candidate> best;
   for (uint32_t t : members) {
-    Candidate c;
-    c.inS.assign(network.numNodes(), true);
-    c.inS[t] = false;
-    c.bytes = total - owned[t];
-    c.bandwidth = bandwidthLeaving(network, c.inS);
-    if (c.bytes > 0 && c.bandwidth == 0)
+    std::vector<bool> allButT(network.numNodes(), true);
+    allButT[t] = false;
+    std::optional<Candidate> c = measure(network, std::move(allButT), ownedIn);
+    if (!c)
       return std::nullopt;
-    if (best.inS.empty() || c.seconds() > best.seconds())
+    if (!best || c->seconds() > best->seconds())
       best = std::move(c);
   }
   FlowGraph g(network);
-  std::vector<Graph::Arc> sourceArcs;
   for (uint32_t p : members) {
     Graph::Arc a = g.graph.addArc(g.terminal, g.node(p));
     g.capacity[a] = double(owned[p]);
   }
-  for (int round = 0; round < kMaxRounds; ++round) {
-    double lambda = best.seconds();
-    g.scaleLinks(lambda);
+  auto improving = [&]() -> std::optional<std::vector<bool>> {
     double bestGain = 1e-9 * double(total);
-    std::optional<std::vector<bool>> improving;
+    std::optional<std::vector<bool>> inS;
     for (uint32_t t : members) {
       Preflow flow(g.graph, g.capacity, g.terminal, g.node(t));
       flow.runMinCut();
       double gain = double(total) - flow.flowValue();
       if (gain > bestGain) {
         bestGain = gain;
-        improving = sourceSide(g, flow);
+        inS = sourceSide(g, flow);
       }
     }
-    if (!improving)
-      break;
-    Candidate c;
-    c.inS = std::move(*improving);
-    for (uint32_t p : members)
-      c.bytes += c.inS[p] ? owned[p] : 0;
-    c.bandwidth = bandwidthLeaving(network, c.inS);
-    if (c.bytes > 0 && c.bandwidth == 0)
-      return std::nullopt;
-    if (!(c.seconds() > lambda))
-      break;
-    best = std::move(c);
-  }
-  return best;
+    return inS;
+  };
+  return dinkelbach(network, g, std::move(*best), improving, ownedIn);
 }
 
 /// Scatter: `wanted[v]` bytes start at the root and only v needs them.
@@ -186,12 +214,17 @@ std::optional<Candidate> maxWantedRatio(const Network &network, uint32_t root,
     total += w;
   if (total == 0)
     return std::nullopt;
-  Candidate best;
-  best.inS.assign(network.numNodes(), false);
-  best.inS[root] = true;
-  best.bytes = total - wanted[root];
-  best.bandwidth = bandwidthLeaving(network, best.inS);
-  if (best.bytes > 0 && best.bandwidth == 0)
+  auto wantedOutside = [&](const std::vector<bool> &inS) {
+    uint64_t bytes = 0;
+    for (NodeId v = 0; v < network.numNpus(); ++v)
+      bytes += inS[v] ? 0 : wanted[v];
+    return bytes;
+  };
+  std::vector<bool> rootAlone(network.numNodes(), false);
+  rootAlone[root] = true;
+  std::optional<Candidate> best =
+      measure(network, std::move(rootAlone), wantedOutside);
+  if (!best)
     return std::nullopt;
   FlowGraph g(network);
   for (NodeId v = 0; v < network.numNpus(); ++v) {
@@ -200,25 +233,14 @@ std::optional<Candidate> maxWantedRatio(const Network &network, uint32_t root,
     Graph::Arc a = g.graph.addArc(g.node(v), g.terminal);
     g.capacity[a] = double(wanted[v]);
   }
-  for (int round = 0; round < kMaxRounds; ++round) {
-    double lambda = best.seconds();
-    g.scaleLinks(lambda);
+  auto improving = [&]() -> std::optional<std::vector<bool>> {
     Preflow flow(g.graph, g.capacity, g.node(root), g.terminal);
     flow.runMinCut();
     if (!(double(total) - flow.flowValue() > 1e-9 * double(total)))
-      break;
-    Candidate c;
-    c.inS = sourceSide(g, flow);
-    for (NodeId v = 0; v < network.numNpus(); ++v)
-      c.bytes += c.inS[v] ? 0 : wanted[v];
-    c.bandwidth = bandwidthLeaving(network, c.inS);
-    if (c.bytes > 0 && c.bandwidth == 0)
       return std::nullopt;
-    if (!(c.seconds() > lambda))
-      break;
-    best = std::move(c);
-  }
-  return best;
+    return sourceSide(g, flow);
+  };
+  return dinkelbach(network, g, std::move(*best), improving, wantedOutside);
 }
 
 /// Broadcast: every destination needs all `bytes`, which start at the

@@ -9,10 +9,6 @@
 #include "tacos/Network/Automorphisms.h"
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -272,42 +268,8 @@ TimeIndexedEncoding::~TimeIndexedEncoding() {
   Z3_solver_dec_ref(ctx, solver);
 }
 
-Z3_lbool TimeIndexedEncoding::check(unsigned timeoutMs) {
-  Z3_params params = Z3_mk_params(ctx);
-  Z3_params_inc_ref(ctx, params);
-  if (timeoutMs)
-    Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, "timeout"),
-                       timeoutMs);
-  Z3_solver_set_params(ctx, solver, params);
-  Z3_params_dec_ref(ctx, params);
-  // Z3 polls its timeout, but some preprocessing polls rarely (seen: a
-  // minute late); a watchdog interrupts it a little after the timeout.
-  std::mutex mutex;
-  std::condition_variable wake;
-  bool done = false, fired = false;
-  std::thread watchdog;
-  if (timeoutMs)
-    watchdog = std::thread([&] {
-      std::unique_lock<std::mutex> lock(mutex);
-      if (!wake.wait_for(lock, std::chrono::milliseconds(timeoutMs + 200),
-                         [&] { return done; })) {
-        fired = true;
-        Z3_interrupt(ctx);
-      }
-    });
-  Z3_lbool result = Z3_solver_check(ctx, solver);
-  if (watchdog.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      done = true;
-    }
-    wake.notify_one();
-    watchdog.join();
-    // An interrupt may land just after the check: the context may then
-    // refuse the model, so the answer counts as none.
-    if (fired)
-      return Z3_L_UNDEF;
-  }
+Z3_lbool TimeIndexedEncoding::check(SearchBudget &budget, uint64_t most) {
+  Z3_lbool result = budget.check(ctx, solver, {}, most);
   if (result == Z3_L_TRUE) {
     if (model)
       Z3_model_dec_ref(ctx, model);

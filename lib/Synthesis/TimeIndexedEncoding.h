@@ -40,6 +40,7 @@
 #ifndef TACOS_LIB_SYNTHESIS_TIMEINDEXEDENCODING_H
 #define TACOS_LIB_SYNTHESIS_TIMEINDEXEDENCODING_H
 
+#include "SearchBudget.h"
 #include "tacos/Collective/ChunkCosts.h"
 #include "tacos/Collective/Problem.h"
 #include "tacos/Collective/Schedule.h"
@@ -113,9 +114,10 @@ public:
   TimeIndexedEncoding(const TimeIndexedEncoding &) = delete;
   TimeIndexedEncoding &operator=(const TimeIndexedEncoding &) = delete;
 
-  /// Is there a schedule finishing by the horizon? Z3_L_UNDEF when
-  /// `timeoutMs` (0: none) ran out first.
-  Z3_lbool check(unsigned timeoutMs);
+  /// Is there a schedule finishing by the horizon? Spends from `budget`, at
+  /// most `most` resource units if `most` > 0; Z3_L_UNDEF when they ran
+  /// out first (budget.lastStop() says why).
+  Z3_lbool check(SearchBudget &budget, uint64_t most = 0);
   /// The transfers of the last satisfiable check, at their slot times (in
   /// ps) and on lanes no two of which overlap: feasible as it stands.
   Schedule schedule() const;

@@ -84,7 +84,7 @@
 // RUN: not tacos-opt %s --coll-verify-smt=timeout=soon 2>&1 | FileCheck %s --check-prefix=TIMEOUT-WORD
 // TIMEOUT-WORD: for the --timeout option: expected a number of seconds >= 0 (0: no limit), got 'soon'
 // RUN: tacos-opt %s --dump-pass-pipeline --coll-synthesize="max-memory={1.5 GiB} timeout=2.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT-LIMITS
-// PRINT-LIMITS: coll-synthesize{{{.*}} max-memory=1.5GiB {{.*}} timeout=2.5 trials=1}
+// PRINT-LIMITS: coll-synthesize{{{.*}} max-memory=1.5GiB {{.*}} timeout=2.5 trials=1 verify=true}
 // RUN: tacos-opt %s --pass-pipeline="builtin.module(coll-synthesize{max-memory=1.5GiB timeout=2.5})" -o /dev/null
 
 topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }

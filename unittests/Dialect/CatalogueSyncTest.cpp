@@ -4,7 +4,8 @@
 // TableGen needs literals: the algorithm names in the `--help` of
 // coll-synthesize (Passes.td) and tacos-pipeline (Pipelines.h), and the
 // request ops (CollOps.td) and IR collective enum (CollEnums.td) next to
-// the collective table (Collective.h). These tests fail when one of them
+// the collective table (Collective.h), and the exact searches' default
+// limits in Passes.td next to Algorithms.h's. These tests fail when one of them
 // drifts from the catalogue, naming what is missing.
 //
 //===----------------------------------------------------------------------===//
@@ -161,6 +162,19 @@ TEST(CatalogueSync, IrCollectiveEnumMatchesCoreTable) {
     ASSERT_TRUE(ir.has_value()) << collectiveName(kind);
     EXPECT_EQ(coll::toCore(*ir), kind) << collectiveName(kind);
   }
+}
+
+// The defaults of rlimit= and time-limit-ms= are the core's (tacos-pipeline
+// takes its constant; Passes.td needs literals).
+TEST(CatalogueSync, CollSynthesizeSearchLimitsAreTheCoresDefaults) {
+  coll::CollSynthesizeOptions options;
+  EXPECT_EQ(options.rlimit, kDefaultRlimit);
+  EXPECT_EQ(options.timeLimitMs, kDefaultTimeLimitMs);
+  TacosPipelineOptions pipeline;
+  EXPECT_EQ(unsigned(pipeline.rlimit), kDefaultRlimit);
+  AlgorithmOptions core;
+  EXPECT_EQ(core.rlimit, kDefaultRlimit);
+  EXPECT_EQ(core.timeLimitMs, kDefaultTimeLimitMs);
 }
 
 } // namespace

@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+#include <utility>
+#include <vector>
 
 using namespace tacos;
 
@@ -58,7 +61,8 @@ TEST(StepEncodingTest, Dgx1AllGatherBandwidthOptimalPoint) {
   Network network = dgx1();
   Problem problem = allGather(8, 6);
   StepEncoding encoding(network, problem, 3, 7);
-  ASSERT_EQ(encoding.check(7, 0), Z3_L_TRUE);
+  SearchBudget budget = SearchBudget::unlimited();
+  ASSERT_EQ(encoding.check(7, budget), Z3_L_TRUE);
   EXPECT_EQ(encoding.rounds(), 7u);
   EXPECT_EQ(encoding.checkModel(7), "");
   std::vector<StepSend> sends = encoding.sends();
@@ -81,7 +85,8 @@ TEST(StepEncodingTest, BothRoundsSearchesAgree) {
     Problem problem = allGather(8, c);
     for (RoundsSearch search : {RoundsSearch::Unary, RoundsSearch::Enumerated}) {
       StepEncoding encoding(network, problem, s, r);
-      EXPECT_EQ(encoding.check(r, 0, search), sat ? Z3_L_TRUE : Z3_L_FALSE)
+      SearchBudget budget = SearchBudget::unlimited();
+      EXPECT_EQ(encoding.check(r, budget, search), sat ? Z3_L_TRUE : Z3_L_FALSE)
           << s << " " << r << " " << c;
       if (sat) {
         EXPECT_LE(encoding.rounds(), r);
@@ -99,16 +104,28 @@ TEST(StepEncodingTest, BoundsOfTheDgx1) {
   EXPECT_EQ(StepEncoding::roundsLowerBound(network, problem), 7u);
   StepEncoding oneStep(network, problem, 1, 100);
   EXPECT_FALSE(oneStep.reachable());
-  EXPECT_EQ(oneStep.check(100, 0), Z3_L_FALSE);
+  SearchBudget budget = SearchBudget::unlimited();
+  EXPECT_EQ(oneStep.check(100, budget), Z3_L_FALSE);
 }
 
 // SCCL's published frontier (msccl-tools SYNTHESIS.md, `msccl solve
 // pareto-optimal DGX1 Allgather`): least steps 2, Pareto points (2, 3, 2)
 // and (3, 7, 6), the latter bandwidth-optimal (7/6 rounds per chunk).
-TEST(FrontierTest, Dgx1AllGatherMatchesScclsFrontier) {
-  Network network = dgx1();
+/// The default resource budget and no wall-clock limit: what ends a search
+/// is counted the same on every machine, however busy.
+AlgorithmOptions budgetOnly(unsigned rlimit = kDefaultRlimit) {
   AlgorithmOptions options;
   options.algorithm = Algorithm::Exact;
+  options.rlimit = rlimit;
+  options.timeLimitMs = 0;
+  return options;
+}
+
+// Issue 25: under a load of 6-16 the wall-clock limit (then 60 s) ended this
+// search after one point; the resource budget does not depend on load.
+TEST(FrontierTest, Dgx1AllGatherMatchesScclsFrontier) {
+  Network network = dgx1();
+  AlgorithmOptions options = budgetOnly();
   FrontierResult frontier =
       synthesizeFrontier(network, allGatherSpec(), options, 6);
   ASSERT_EQ(frontier.error, "");
@@ -116,6 +133,10 @@ TEST(FrontierTest, Dgx1AllGatherMatchesScclsFrontier) {
   EXPECT_EQ(frontier.bound, (Ratio{7, 6}));
   EXPECT_TRUE(frontier.bandwidthOptimal);
   EXPECT_EQ(frontier.stoppedAt, "the bandwidth bound");
+  EXPECT_EQ(frontier.stoppedBy, SearchLimit::None);
+  EXPECT_TRUE(frontier.undecided.empty());
+  // Well inside the default budget (about 7 x 10^6 units of 5 x 10^7).
+  EXPECT_LT(frontier.rlimitUsed, uint64_t(kDefaultRlimit) / 5);
   const unsigned expected[][3] = {{2, 3, 2}, {3, 7, 6}};
   for (size_t i = 0; i < 2; ++i) {
     const FrontierPoint &point = frontier.points[i];
@@ -137,9 +158,59 @@ TEST(FrontierTest, Dgx1AllGatherMatchesScclsFrontier) {
 
 // With C <= 4 the bound 7/6 is out of reach: the best ratio is 5/4, and
 // nothing lies between the bound and it with at most 4 chunks.
+// Issue 25: a frontier that a limit stops says so, and what it left
+// undecided. 10^6 units settle 2 steps (about 1.2 x 10^5) but not the
+// (3, 7, 6) point (about 6.7 x 10^6), the same way on every machine.
+TEST(FrontierTest, ResourceBudgetLeavesItIncompleteAndSaysWhere) {
+  Network network = dgx1();
+  AlgorithmOptions options = budgetOnly(1000000);
+  FrontierResult frontier =
+      synthesizeFrontier(network, allGatherSpec(), options, 6);
+  ASSERT_EQ(frontier.error, "");
+  ASSERT_EQ(frontier.points.size(), 1u);
+  EXPECT_EQ(frontier.points[0].steps, 2u);
+  EXPECT_EQ(frontier.points[0].rounds, 3u);
+  EXPECT_EQ(frontier.points[0].chunks, 2u);
+  EXPECT_TRUE(frontier.points[0].proved);
+  EXPECT_FALSE(frontier.bandwidthOptimal);
+  EXPECT_EQ(frontier.stoppedBy, SearchLimit::Resources);
+  EXPECT_EQ(frontier.stoppedAt, "rlimit");
+  EXPECT_GE(frontier.rlimitUsed, 1000000u);
+  // Every ratio below 3/2 at 3 steps, in search order: the first ran out,
+  // the others were not reached; 4 to 16 steps were not searched.
+  std::vector<std::tuple<unsigned, unsigned, unsigned>> undecided;
+  for (const FrontierResult::Check &check : frontier.undecided)
+    undecided.push_back({check.steps, check.rounds, check.chunks});
+  EXPECT_EQ(
+      undecided,
+      (std::vector<std::tuple<unsigned, unsigned, unsigned>>{
+          {3, 7, 6}, {3, 6, 5}, {3, 5, 4}, {3, 4, 3}, {3, 8, 6}, {3, 7, 5}}));
+  EXPECT_EQ(frontier.unsearchedSteps, (std::pair<unsigned, unsigned>{4, 16}));
+  // The same search again: the same units, the same result.
+  FrontierResult again =
+      synthesizeFrontier(network, allGatherSpec(), options, 6);
+  EXPECT_EQ(again.rlimitUsed, frontier.rlimitUsed);
+  ASSERT_EQ(again.points.size(), 1u);
+  EXPECT_EQ(again.points[0].result.schedule.size(),
+            frontier.points[0].result.schedule.size());
+  EXPECT_EQ(again.points[0].result.timePs, frontier.points[0].result.timePs);
+  EXPECT_EQ(again.undecided.size(), frontier.undecided.size());
+}
+
+// So small a budget that not even the first point is decided: an error
+// that names the limit and the option.
+TEST(FrontierTest, ResourceBudgetBeforeAnyPointIsAnError) {
+  FrontierResult frontier =
+      synthesizeFrontier(dgx1(), allGatherSpec(), budgetOnly(100), 6);
+  EXPECT_EQ(frontier.error,
+            "the frontier search found no point before it stopped: the "
+            "resource budget rlimit=100 ran out; raise rlimit= (0: no "
+            "limit)");
+}
+
 TEST(FrontierTest, StopsWhenMaxChunksLeavesNothingToImprove) {
   Network network = dgx1();
-  AlgorithmOptions options;
+  AlgorithmOptions options = budgetOnly();
   FrontierResult frontier =
       synthesizeFrontier(network, allGatherSpec(), options, 4);
   ASSERT_EQ(frontier.error, "");
@@ -157,7 +228,7 @@ TEST(FrontierTest, RingOfFourHasOnePoint) {
   Network network = ring(4);
   CollectiveSpec spec = allGatherSpec();
   spec.sizeBytes = 4000000;
-  FrontierResult frontier = synthesizeFrontier(network, spec, {}, 4);
+  FrontierResult frontier = synthesizeFrontier(network, spec, budgetOnly(), 4);
   ASSERT_EQ(frontier.error, "");
   ASSERT_EQ(frontier.points.size(), 1u);
   EXPECT_EQ(frontier.points[0].steps, 2u);

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace tacos {
 
@@ -40,6 +41,11 @@ struct LinkCost {
 };
 LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,
                   LinkModel model);
+/// linkCost of every link, by link id. Links come in runs of one spec (a
+/// dimension's, a switch's ports), and a link like the one before it takes
+/// its cost: fully_connected(3000) has 9 M links and one spec.
+std::vector<LinkCost> linkCosts(const Network &network, uint64_t bytes,
+                                LinkModel model);
 
 } // namespace tacos
 

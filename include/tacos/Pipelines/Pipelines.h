@@ -4,6 +4,7 @@
 #define TACOS_PIPELINES_PIPELINES_H
 
 #include "tacos/Dialect/Coll/Transforms/PassOptions.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -60,6 +61,11 @@ struct TacosPipelineOptions
                      "estimated to need more memory (a size such as 8GB, or "
                      "'default': 50% of the machine's memory)"),
       llvm::cl::init(MemoryLimitOption())};
+  Option<unsigned> rlimit{
+      *this, "rlimit",
+      llvm::cl::desc("algorithm=exact: Z3's resource budget for each search, "
+                     "counted the same on every machine (0: no limit)"),
+      llvm::cl::init(kDefaultRlimit)};
   Option<TimeoutOption> timeout{
       *this, "timeout",
       llvm::cl::desc("Stop each synthesis and each Z3 run still going after "

@@ -8,7 +8,9 @@
 // schedule, and the native verifier (Verification/Verifier.h, independent of
 // every synthesizer) checks it. A combining collective (Reduce-Scatter,
 // All-Reduce, Reduce) is built from its non-combining dual by any algorithm
-// (Combining.h), so every algorithm builds every collective.
+// (Combining.h), where that dual inverts: always for tacos, for the
+// baselines only where it is a tree (docs/Algorithms.md, what each
+// baseline builds).
 //
 // Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
 // (Algorithms.cpp) with its run and memory estimate functions, the
@@ -60,6 +62,30 @@ std::string algorithmNameList();
 /// True if the algorithm draws on `seed` (so `trials` tries several seeds).
 bool isSeeded(Algorithm algorithm);
 
+/// What ended an exact search (ExactSynthesizer.h, Frontier.h) before it
+/// settled its question. `Resources`: Z3's resource budget (`rlimit=`),
+/// counted by Z3 and the same on every machine, so the result is too.
+/// `TimeLimit` (`time-limit-ms=`) and `Deadline` (`timeout=`): the wall
+/// clock, so the result depends on the machine's speed and load.
+/// `EncodingSize`: the next question's encoding was too large to build.
+/// `NoAnswer`: Z3 gave up without a limit running out.
+enum class SearchLimit : uint8_t {
+  None,
+  Resources,
+  TimeLimit,
+  Deadline,
+  EncodingSize,
+  NoAnswer,
+};
+
+/// The default `rlimit` and `time-limit-ms` of exact searches. 5 x 10^7 of
+/// Z3's resource units take 5-35 s of CPU here, depending on the encoding
+/// (docs/Algorithms.md has the rates): over 3 times what the documented
+/// cases take (SCCL's DGX-1 frontier 7-9 x 10^6, the largest 1.5 x 10^7).
+/// The wall clock's 10 minutes are a safety net far beyond.
+inline constexpr unsigned kDefaultRlimit = 50000000;
+inline constexpr unsigned kDefaultTimeLimitMs = 600000;
+
 struct AlgorithmOptions {
   Algorithm algorithm = Algorithm::Tacos;
   LinkModel model = LinkModel::Blocking;
@@ -82,10 +108,17 @@ struct AlgorithmOptions {
   bool pipelinePhases = true;
   /// TACOS: also try routing chunk by chunk with link reservations.
   bool reservationRouting = true;
-  /// Exact: wall-clock limit of the search for one phase (0: none); past
-  /// it the best schedule found is kept. The most steps the steps/rounds
-  /// search (StepSearch.h) tries.
-  unsigned timeLimitMs = 60000;
+  /// Exact and the frontier: Z3's resource budget for the whole search of
+  /// one phase, in Z3's units (`rlimit`; 0: none). It ends a search at the
+  /// same point on every machine, so the result does not depend on speed
+  /// or load (SearchBudget.h); past it the best schedule found is kept.
+  /// The default covers the documented cases (docs/Algorithms.md).
+  unsigned rlimit = kDefaultRlimit;
+  /// Exact and the frontier: wall-clock limit of the same search (0:
+  /// none), a safety net far beyond what the default budget takes; a
+  /// search it ends depends on the machine (SearchLimit::TimeLimit). The
+  /// most steps the steps/rounds search (StepSearch.h) tries.
+  unsigned timeLimitMs = kDefaultTimeLimitMs;
   unsigned maxSteps = 16;
   /// Run the native verifier on the result (materialized results only).
   bool verify = true;
@@ -99,6 +132,15 @@ struct AlgorithmOptions {
   /// two threads at once, but maybe not from the caller's thread.
   std::function<void(double)> progress;
 };
+
+/// The spelling of a search limit in attributes: "rlimit",
+/// "time-limit-ms", "timeout", "encoding-size", "no-answer" ("" for None).
+const char *searchLimitName(SearchLimit limit);
+/// What stopped the search and how to raise it, for diagnostics: "the
+/// resource budget rlimit=1000 ran out; raise rlimit= (0: no limit)".
+/// Empty for None.
+std::string searchLimitMessage(SearchLimit limit,
+                               const AlgorithmOptions &options);
 
 struct AlgorithmResult {
   /// Timed: simulating it gives `timePs` back. Empty unless materialized.
@@ -125,6 +167,11 @@ struct AlgorithmResult {
   int64_t provedInfeasiblePs = -1;
   std::string proof;
   double firstBestMs = 0;
+  /// Exact only: the limit that stopped the search before it settled its
+  /// question (None: it did, whether or not the result is optimal), and
+  /// the resource units its Z3 checks used (All-Reduce: both phases').
+  SearchLimit stoppedBy = SearchLimit::None;
+  uint64_t rlimitUsed = 0;
   /// Wall-clock time of the synthesis step (not the check nor the verify).
   double synthesisMs = 0;
   /// Empty on success.

@@ -5,8 +5,8 @@
 // asymmetric networks (one-way rings and links) get correct reductions;
 // All-Reduce is that Reduce-Scatter followed by an All-Gather on the
 // network itself. The dual is built by whichever non-combining synthesizer
-// the options name (Algorithms.h), so every algorithm builds every
-// collective.
+// the options name (Algorithms.h); it inverts only if it is a tree
+// (Inversion.h), which a baseline's dual is only on some networks.
 //
 //===----------------------------------------------------------------------===//
 

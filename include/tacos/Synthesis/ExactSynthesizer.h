@@ -7,8 +7,10 @@
 // them on the time-indexed question "is there a schedule finishing by T?"
 // (lib/Synthesis/TimeIndexedEncoding.h, Z3): a satisfiable T gives a faster
 // schedule, an unsatisfiable one raises the proved bound. It stops when
-// they meet (optimal) or at the time limit, and then returns the best
-// schedule found with the gap; never anything slower than TACOS's.
+// they meet (optimal) or when a limit runs out (Z3's resource budget, or
+// the wall clock as a safety net: lib/Synthesis/SearchBudget.h), and then
+// returns the best schedule found with the gap and the limit; never
+// anything slower than TACOS's.
 //
 // SCCL's fewest steps, then rounds, is StepSearch.h.
 //
@@ -48,10 +50,11 @@ inline constexpr uint64_t kMaxExactLiterals = 4000000;
 inline constexpr double kExactBytesPerLiteral = 300;
 
 /// The catalogue's run function for Algorithm::Exact (Algorithms.h). Reads
-/// `model`, `timeLimitMs` (wall-clock limit for the whole search; 0: none),
+/// `model`, `rlimit` and `timeLimitMs` (for the whole search; 0: none),
 /// `trials`, `threads` and `reservationRouting` (TACOS's incumbent), and
-/// fills `optimal`, `provedInfeasiblePs`, `proof` and `firstBestMs`. Hitting
-/// the time limit or the deadline after the incumbent is found is no error.
+/// fills `optimal`, `provedInfeasiblePs`, `proof`, `firstBestMs`,
+/// `stoppedBy` and `rlimitUsed`. Running out of the budget, the time limit
+/// or the deadline after the incumbent is found is no error.
 AlgorithmResult synthesizeExact(const Network &network, const Problem &problem,
                                 const AlgorithmOptions &options);
 

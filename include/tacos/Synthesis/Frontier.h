@@ -15,7 +15,10 @@
 // the ratios below the best so far in increasing order, and keeps a point
 // when that ratio improves; it stops when R/C meets the bandwidth lower
 // bound (every NPU's deliveries over its in-link multiplicity), at
-// options.maxSteps, or at options.timeLimitMs.
+// options.maxSteps, or when a limit runs out: Z3's resource budget
+// (options.rlimit, the same on every machine) or, as a safety net, the wall
+// clock (options.timeLimitMs, options.limits.deadline). A search a limit
+// stopped is incomplete, and says which points it left undecided.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +31,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tacos {
@@ -45,8 +49,8 @@ struct FrontierPoint {
   unsigned steps = 0, rounds = 0, chunks = 0;
   /// True: every smaller R/C (C <= maxChunks) was proved impossible in this
   /// many steps (and fewer steps were searched before), so the point is on
-  /// the frontier of k-synchronous algorithms. False: some check ran out of
-  /// time, so it is the least found.
+  /// the frontier of k-synchronous algorithms. False: some check was left
+  /// undecided, so it is the least found.
   bool proved = false;
   /// The request with chunksPerRank = chunks.
   CollectiveSpec spec;
@@ -66,8 +70,23 @@ struct FrontierResult {
   bool bandwidthOptimal = false;
   /// Why the search stopped, for diagnostics: "the bandwidth bound",
   /// "max-chunks" (no ratio left between the bound and the best with C <=
-  /// maxChunks), "max-steps", "the time limit".
+  /// maxChunks), "max-steps", or the limit that stopped it
+  /// (searchLimitName: "rlimit", "time-limit-ms", "timeout", "no-answer").
   std::string stoppedAt;
+  /// The limit that left the frontier incomplete (None: complete). Then
+  /// `undecided` holds the (steps, rounds, chunks) checks Z3 gave no answer
+  /// for and those of the step count it stopped in that it did not reach,
+  /// in search order; and the step counts not searched at all are
+  /// unsearchedSteps.first..second (first == 0: none). Any of them may
+  /// hold a frontier point.
+  SearchLimit stoppedBy = SearchLimit::None;
+  struct Check {
+    unsigned steps = 0, rounds = 0, chunks = 0;
+  };
+  std::vector<Check> undecided;
+  std::pair<unsigned, unsigned> unsearchedSteps{0, 0};
+  /// Z3's resource units the search used (rlimit counts them).
+  uint64_t rlimitUsed = 0;
   double synthesisMs = 0;
   /// Empty on success (at least one point).
   std::string error;
@@ -80,8 +99,8 @@ inline constexpr unsigned kMaxFrontierChunks = 64;
 /// Broadcast, Scatter, Gather, All-to-All; others are refused with an
 /// error) on `network`, which must be a network algorithm=exact accepts.
 /// `spec.chunksPerRank` is ignored: the points choose C in 1..maxChunks.
-/// Reads options.model, timeLimitMs (all Z3 calls together), maxSteps,
-/// limits.deadline and verify.
+/// Reads options.model, rlimit and timeLimitMs (all Z3 calls together),
+/// maxSteps, limits.deadline and verify.
 FrontierResult synthesizeFrontier(const Network &network,
                                   const CollectiveSpec &spec,
                                   const AlgorithmOptions &options,

@@ -7,7 +7,9 @@
 // 1. Kept set: the old transfers are walked in (start, end) order; one is
 //    kept iff its link still exists and its chunk is at its source by its
 //    start through the sources or kept transfers. A transfer downstream of
-//    a dropped one is therefore lost too (its chunk never got there).
+//    a dropped one is therefore lost too (its chunk never got there), and
+//    so is a kept copy that then leads nowhere (a relay outside the group
+//    whose next hop was dropped; Inversion.h, findDeadEnds).
 // 2. The kept transfers reserve their link time; every lost (chunk,
 //    destination) pair is routed into the free intervals, one chunk at a
 //    time, over the earliest-arrival tree from every NPU that holds the

@@ -31,9 +31,10 @@ namespace tacos {
 /// caller checks).
 inline constexpr uint32_t kMaxStepSearchNpus = 16;
 
-/// Reads `model`, `timeLimitMs` (wall-clock limit for all Z3 calls
-/// together; 0: none) and `maxSteps` (give up beyond this many steps), and
-/// fills `steps` and `rounds`.
+/// Reads `model`, `rlimit` and `timeLimitMs` (Z3's resource budget and the
+/// wall-clock limit for all Z3 calls together; 0: none) and `maxSteps`
+/// (give up beyond this many steps), and fills `steps`, `rounds`,
+/// `stoppedBy` (when a limit cut the rounds search short) and `rlimitUsed`.
 AlgorithmResult synthesizeFewestSteps(const Network &network,
                                       const Problem &problem,
                                       const AlgorithmOptions &options);

@@ -27,7 +27,7 @@ func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {
 
 // The ring's All-Reduce on a line routes a chunk to an NPU twice, which the
 // synthesizer refuses; the error names the group.
-// LINE: error: tacos-lower-shard-collectives: shard.all_reduce: group of devices [0, 1, 2, 3] on NPUs [0, 1, 2, 3]: npu {{[0-9]}} receives chunk {{[0-9]}} twice
+// LINE: error: tacos-lower-shard-collectives: shard.all_reduce: group of devices [0, 1, 2, 3] on NPUs [0, 1, 2, 3]: cannot invert the all_gather built on the transposed network: npu {{[0-9]}} receives chunk {{[0-9]}} twice
 
 // UNKNOWN: tacos-lower-shard-collectives: unknown algorithm 'magic'
 

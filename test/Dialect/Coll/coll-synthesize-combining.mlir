@@ -41,7 +41,7 @@ coll.all_reduce @ar_group on @torus group [0, 5, 10, 15] size(4 MB)
 // REPORT-NEXT: certificate optimal: equals the volume lower bound (629.000 us)
 // REPORT: phases pipelined; strict phases would take 629.000 us (gain 0.00 %)
 
-// Every algorithm builds combining collectives now, but a logical ring
+// Baselines build combining collectives by inversion, but a logical ring
 // mapped onto the torus relays chunks through NPUs that already hold them:
 // its All-Gather is not a tree, so it does not invert.
-// RING: error: coll-synthesize: npu 3 receives chunk 15 twice; only a tree (each chunk received once) inverts
+// RING: error: coll-synthesize: cannot invert the all_gather built on the transposed network: npu 3 receives chunk 15 twice; only a tree (each chunk received once) inverts

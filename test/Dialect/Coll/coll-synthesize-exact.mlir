@@ -2,9 +2,19 @@
 // TACOS's schedule and the lower bounds (docs/Algorithms.md, exact), on small
 // networks; the results verify, carry what was proved, and the report gives
 // the greedy's optimality gap and what is proved of the exact time.
-// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=120000" --coll-verify | FileCheck %s
-// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=120000" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=1" --coll-verify | FileCheck %s --check-prefix=LIMIT
+// Every search here ends at Z3's resource budget (rlimit=, the default
+// 5 x 10^7 or 10^6), counted the same on every machine however busy, never at
+// the wall clock's safety net (none: time-limit-ms=0).
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=0" --coll-verify | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact time-limit-ms=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact rlimit=1000000 time-limit-ms=0" --coll-verify -o %t.budget.mlir 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: FileCheck %s --check-prefix=LIMIT < %t.budget.mlir
+// The same budget again, with TACOS's incumbent trials on one thread and
+// on two: the same result.
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact rlimit=1000000 time-limit-ms=0 threads=1" --coll-verify -o %t.one.mlir 2>/dev/null
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact rlimit=1000000 time-limit-ms=0 threads=2" --coll-verify -o %t.two.mlir 2>/dev/null
+// RUN: diff %t.budget.mlir %t.one.mlir
+// RUN: diff %t.budget.mlir %t.two.mlir
 // RUN: tacos-opt %s --coll-synthesize=trials=8 --coll-report=exact=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=GAP
 // REQUIRES: z3
 
@@ -73,11 +83,17 @@ coll.all_to_all @a2a_ring8 on @ring8 size(8 MB)
 // CHECK-DAG: coll.algorithm @bc_het {{.*}} time(103 us) attributes {coll.exact_infeasible_time = 102000000 : i64, coll.exact_optimal = true, coll.exact_proof = "no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us", coll.verified}
 // CHECK-DAG: coll.algorithm @a2a_ring8 {{.*}} time(168 us) attributes {coll.exact_optimal = true, coll.exact_proof = "equals the load lower bound", coll.verified}
 
-// REMARK-DAG: remark: exact: optimal, equals the discrete lower bound (first found after {{[0-9.]+}} ms, searched {{[0-9.]+}} ms)
-// REMARK-DAG: remark: exact: optimal, no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us (first found after
+// REMARK-DAG: remark: exact: optimal, equals the discrete lower bound (first found after {{[0-9.]+}} ms, searched {{[0-9.]+}} ms, Z3 used 0 resource units)
+// REMARK-DAG: remark: exact: optimal, no schedule finishes by 102 us (Z3), and schedules take multiples of 1 us (first found after {{[0-9.]+}} ms, searched {{[0-9.]+}} ms, Z3 used {{[0-9]+}} resource units)
+// REMARK-NOT: warning
 
-// Stopped by the time limit: TACOS's schedule and the gap, no error.
-// LIMIT: coll.algorithm @a2a_ring8 {{.*}} time(189 us) attributes {coll.exact_optimal = false, coll.exact_proof = "gap: the optimum lies in [168 us (load lower bound), 189 us]; the time limit stopped the search", coll.verified}
+// Stopped by the resource budget: TACOS's schedule and the gap, no error;
+// the proof, an attribute and a warning say which limit stopped it (the
+// same on every machine) and how to raise it.
+// WARN: warning: exact: not proved optimal, gap: the optimum lies in [168 us (load lower bound), 189 us]; the resource budget rlimit=1000000 ran out; raise rlimit= (0: no limit) (first found after {{[0-9.]+}} ms, searched {{[0-9.]+}} ms, Z3 used 1000000 resource units)
+// WARN-NEXT: coll.all_to_all @a2a_ring8
+// LIMIT: coll.algorithm @bc_het {{.*}} time(103 us) attributes {coll.exact_infeasible_time = 101000000 : i64, coll.exact_optimal = false, coll.exact_proof = "gap: the optimum lies in (101 us (no schedule finishes by it, Z3), 103 us]; the resource budget rlimit=1000000 ran out; raise rlimit= (0: no limit)", coll.exact_stopped_by = "rlimit", coll.verified}
+// LIMIT: coll.algorithm @a2a_ring8 {{.*}} time(189 us) attributes {coll.exact_optimal = false, coll.exact_proof = "gap: the optimum lies in [168 us (load lower bound), 189 us]; the resource budget rlimit=1000000 ran out; raise rlimit= (0: no limit)", coll.exact_stopped_by = "rlimit", coll.verified}
 
 // The exact schedule's time is certified by the discrete bound where it
 // equals it; `time / exact` compares the greedy's time with it.

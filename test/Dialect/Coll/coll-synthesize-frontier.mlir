@@ -3,6 +3,16 @@
 // the request.
 // The points verify and simulate to the times written.
 // RUN: tacos-opt %s --coll-synthesize="algorithm=exact frontier=true max-chunks=6" --coll-simulate --coll-verify | FileCheck %s
+// Issue 25: a search ends at Z3's resource budget (rlimit=), counted the
+// same on every machine however busy, never at the wall clock's safety net
+// (none here). 10^6 units settle 2 steps of the DGX-1 but not the (3, 7, 6)
+// point: the frontier is incomplete, a warning says which limit, the option
+// and what is undecided, and every point carries it.
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact frontier=true max-chunks=6 rlimit=1000000 time-limit-ms=0" -o %t.budget.mlir 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: FileCheck %s --check-prefix=BUDGET < %t.budget.mlir
+// The same budget again: the same result, whatever the machine's load.
+// RUN: tacos-opt %s --coll-synthesize="algorithm=exact frontier=true max-chunks=6 rlimit=1000000 time-limit-ms=0" -o %t.again.mlir 2>/dev/null
+// RUN: diff %t.budget.mlir %t.again.mlir
 // REQUIRES: z3
 
 // NVIDIA DGX-1 as in examples/networks.mlir: NVLink bundles are parallel links.
@@ -36,9 +46,20 @@ topo.network @dgx1 {
 topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }
 topo.network @uni4 { topo.dims [ring(4, uni) link(50 GBps, 1 us)] }
 
+// WARN: frontier.mlir:[[@LINE+1]]:1: warning: frontier: incomplete after 1 point: the resource budget rlimit=1000000 ran out; raise rlimit= (0: no limit); undecided (steps, rounds, chunks): s3_r7_c6, s3_r6_c5, s3_r5_c4, s3_r4_c3, s3_r8_c6, s3_r7_c5; steps 4 to 16 not searched (Z3 used 1000000 resource units, searched {{[0-9.]+}} ms)
 coll.all_gather @ag on @dgx1 size(48 MB)
+// WARN: frontier.mlir:[[@LINE+1]]:1: remark: frontier: 1 point, complete (stopped at the bandwidth bound; Z3 used {{[0-9]+}} resource units
 coll.all_gather @ring on @ring4 size(4 MB) chunks(3)
+// WARN: frontier.mlir:[[@LINE+1]]:1: remark: frontier: 6 points, complete (stopped at max-chunks; Z3 used {{[0-9]+}} resource units
 coll.broadcast @bc on @uni4 root(0) size(4 MB)
+// WARN-NOT: warning
+
+// BUDGET-LABEL: coll.algorithm @ag_s2_r3_c2 all_gather on @dgx1 size(48 MB) chunks(2) time(360.9 us)
+// BUDGET-SAME: coll.frontier_incomplete = {stopped_by = "rlimit", undecided = ["s3_r7_c6", "s3_r6_c5", "s3_r5_c4", "s3_r4_c3", "s3_r8_c6", "s3_r7_c5"], unsearched_steps = array<i64: 4, 16>}
+// BUDGET-SAME: proved = true
+// BUDGET-NOT: coll.algorithm @ag_
+// BUDGET-LABEL: coll.algorithm @ring_s2_r3_c2
+// BUDGET-NOT: frontier_incomplete
 
 // SCCL's published DGX-1 All-Gather frontier (msccl-tools SYNTHESIS.md):
 // least steps 2; Pareto points (2 steps, 3 rounds, 2 chunks) and

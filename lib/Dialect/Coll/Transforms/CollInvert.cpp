@@ -44,8 +44,9 @@ struct CollInvertPass : coll::impl::CollInvertBase<CollInvertPass> {
     const CollectiveModel &collective = model->collective;
     Schedule inverted;
     std::string error =
-        invertAlgorithm(algorithm.getCollectiveKind(), model->transfers.view(),
-                        algorithm.getTime(), inverted);
+        invertAlgorithm(collective.spec, collective.network.numNpus(),
+                        model->transfers.view(), algorithm.getTime(),
+                        inverted);
     if (!error.empty())
       return emitErrorAt(algorithm) << "coll-invert: " << error;
 

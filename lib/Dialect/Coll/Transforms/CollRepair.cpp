@@ -39,9 +39,24 @@ struct CollRepairPass : coll::impl::CollRepairBase<CollRepairPass> {
     // The network models are built afresh: the drops just added (or
     // written since synthesis) must be seen, not a cached model.
     SymbolTableCollection symbols;
+    // One algorithm that cannot be repaired does not stop the others; the
+    // pass still fails, naming every algorithm it left as it was.
+    SmallVector<AlgorithmOp> unrepaired;
     for (AlgorithmOp algorithm : algorithms)
       if (failed(repairOne(algorithm, symbols)))
-        return signalPassFailure();
+        unrepaired.push_back(algorithm);
+    if (unrepaired.empty())
+      return;
+    if (algorithms.size() > 1)
+      emitError(unrepaired.front().getLoc())
+          << "coll-repair: left " << unrepaired.size() << " of "
+          << algorithms.size() << " algorithms as they were: @"
+          << llvm::join(llvm::map_range(unrepaired,
+                                        [](AlgorithmOp algorithm) {
+                                          return algorithm.getSymName();
+                                        }),
+                        ", @");
+    signalPassFailure();
   }
 
   /// Adds one `topo.drop a <-> b` per `drop=` entry to the one network the

@@ -256,13 +256,17 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
     }
   }
 
-  /// Runs the native verifier (fast, and independent of the synthesizer):
-  /// the report states only what was checked in this run, never the
+  /// Runs the native verifier (fast, and independent of the synthesizer)
+  /// unless coll-verify passed the algorithm earlier in this run: the
+  /// report states only what was checked in this run, never the
   /// `coll.verified` attribute, which the input may carry on anything.
   /// Returns why the algorithm is not verified, or "" if it is.
   std::string recheck(AlgorithmOp algorithm, SymbolTableCollection &symbols) {
     if (algorithm.getUnmaterialized())
       return "not checked: transfers not materialized";
+    if (auto verdicts = getCachedAnalysis<NativeVerdicts>();
+        verdicts && verdicts->get().verified.contains(algorithm.getSymName()))
+      return "";
     FailureOr<AlgorithmModel> model = buildAlgorithmModel(
         algorithm, symbols, "coll-report", &getAnalysis<topo::NetworkModels>());
     if (failed(model))

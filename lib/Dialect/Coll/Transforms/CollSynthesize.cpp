@@ -61,6 +61,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     options.trials = trials;
     options.threads = threads;
     options.materialize = materialize != Materialization::None;
+    options.rlimit = rlimit;
+    options.verify = verify;
     options.timeLimitMs = timeLimitMs;
 
     SmallVector<CollectiveOpInterface> requests;
@@ -151,18 +153,29 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     // time no schedule finishes by (ps, like coll.strict_phases_time), and
     // why in one line (frontier points have their proofs in
     // coll.sccl_cost).
+    // A search that a limit stopped says which (`coll.exact_stopped_by`:
+    // rlimit, the same on every machine, or a wall-clock limit), with a
+    // warning instead of the remark.
     if (options.algorithm == Algorithm::Exact && !result.proof.empty()) {
       created->setAttr("coll.exact_optimal", b.getBoolAttr(result.optimal));
       if (result.provedInfeasiblePs >= 0)
         created->setAttr("coll.exact_infeasible_time",
                          b.getI64IntegerAttr(result.provedInfeasiblePs));
       created->setAttr("coll.exact_proof", b.getStringAttr(result.proof));
-      mlir::emitRemark(created->getLoc())
-          << "exact: " << (result.optimal ? "optimal, " : "not proved optimal, ")
-          << result.proof << " (first found after "
-          << llvm::formatv("{0:F1}", result.firstBestMs).str()
-          << " ms, searched "
-          << llvm::formatv("{0:F1}", result.synthesisMs).str() << " ms)";
+      bool stopped = !result.optimal && result.stoppedBy != SearchLimit::None;
+      if (stopped)
+        created->setAttr("coll.exact_stopped_by",
+                         b.getStringAttr(searchLimitName(result.stoppedBy)));
+      mlir::InFlightDiagnostic verdict =
+          stopped ? mlir::emitWarning(created->getLoc())
+                  : mlir::emitRemark(created->getLoc());
+      verdict << "exact: "
+              << (result.optimal ? "optimal, " : "not proved optimal, ")
+              << result.proof << " (first found after "
+              << llvm::formatv("{0:F1}", result.firstBestMs).str()
+              << " ms, searched "
+              << llvm::formatv("{0:F1}", result.synthesisMs).str()
+              << " ms, Z3 used " << result.rlimitUsed << " resource units)";
     }
     numTransfers += count;
     return success();
@@ -183,6 +196,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
     auto &times = getAnalysis<SynthesisTimes>();
     std::string name = SymbolTable::getSymbolName(request).str();
     Operation *module = request->getParentOp();
+    Builder builder(request->getContext());
+    DictionaryAttr incomplete = incompleteAttr(builder, found);
     for (FrontierPoint &point : found.points) {
       std::string pointName = name + "_s" + std::to_string(point.steps) +
                               "_r" + std::to_string(point.rounds) + "_c" +
@@ -211,10 +226,73 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
           b.getNamedAttr("beta_ps", b.getI64IntegerAttr(point.betaPs)),
           b.getNamedAttr("proved", b.getBoolAttr(point.proved))};
       created->setAttr("coll.sccl_cost", b.getDictionaryAttr(cost));
+      if (incomplete)
+        created->setAttr("coll.frontier_incomplete", incomplete);
     }
     symbols.invalidateSymbolTable(module);
+    reportFrontier(request, found, options);
     request->erase();
     return success();
+  }
+
+  /// "s<S>_r<R>_c<C>", as in a point's name.
+  static std::string checkName(const FrontierResult::Check &check) {
+    return "s" + std::to_string(check.steps) + "_r" +
+           std::to_string(check.rounds) + "_c" + std::to_string(check.chunks);
+  }
+
+  /// What every point of a frontier that a limit stopped carries
+  /// (`coll.frontier_incomplete`): {stopped_by, undecided =
+  /// ["s<S>_r<R>_c<C>", ...], unsearched_steps = [first, last]}; null when
+  /// the frontier is complete.
+  static DictionaryAttr incompleteAttr(Builder &b,
+                                       const FrontierResult &found) {
+    if (found.stoppedBy == SearchLimit::None)
+      return nullptr;
+    SmallVector<Attribute> undecided;
+    for (const FrontierResult::Check &check : found.undecided)
+      undecided.push_back(b.getStringAttr(checkName(check)));
+    SmallVector<NamedAttribute> fields = {
+        b.getNamedAttr("stopped_by",
+                       b.getStringAttr(searchLimitName(found.stoppedBy))),
+        b.getNamedAttr("undecided", b.getArrayAttr(undecided))};
+    if (auto [first, last] = found.unsearchedSteps; first)
+      fields.push_back(b.getNamedAttr("unsearched_steps",
+                                      b.getDenseI64ArrayAttr({first, last})));
+    return b.getDictionaryAttr(fields);
+  }
+
+  /// Says on `request` how its frontier search ended: a remark when it is
+  /// complete; a warning when a limit stopped it, naming the limit, the
+  /// option to raise and (the first few of) what was left undecided.
+  static void reportFrontier(CollectiveOpInterface request,
+                             const FrontierResult &found,
+                             const AlgorithmOptions &options) {
+    std::string points = std::to_string(found.points.size()) +
+                         (found.points.size() == 1 ? " point" : " points");
+    std::string units = "Z3 used " + std::to_string(found.rlimitUsed) +
+                        " resource units, searched " +
+                        llvm::formatv("{0:F1}", found.synthesisMs).str() +
+                        " ms";
+    if (found.stoppedBy == SearchLimit::None) {
+      request->emitRemark("frontier: ")
+          << points << ", complete (stopped at " << found.stoppedAt << "; "
+          << units << ")";
+      return;
+    }
+    InFlightDiagnostic warning = request->emitWarning("frontier: ");
+    warning << "incomplete after " << points << ": "
+            << searchLimitMessage(found.stoppedBy, options);
+    constexpr size_t kListed = 8;
+    for (size_t i = 0; i < found.undecided.size() && i < kListed; ++i)
+      warning << (i ? ", " : "; undecided (steps, rounds, chunks): ")
+              << checkName(found.undecided[i]);
+    if (found.undecided.size() > kListed)
+      warning << " and " << found.undecided.size() - kListed
+              << " more (coll.frontier_incomplete lists them)";
+    if (auto [first, last] = found.unsearchedSteps; first)
+      warning << "; steps " << first << " to " << last << " not searched";
+    warning << " (" << units << ")";
   }
 
   /// Option errors go on the module's location without printing the whole

@@ -23,6 +23,7 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
   void runOnOperation() override {
     SymbolTableCollection symbols;
     auto &networks = getAnalysis<topo::NetworkModels>();
+    auto &verdicts = getAnalysis<NativeVerdicts>();
     bool failedAny = false;
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>()) {
       FailureOr<AlgorithmModel> model =
@@ -43,13 +44,16 @@ struct CollVerifyPass : coll::impl::CollVerifyBase<CollVerifyPass> {
       for (const Violation &v : violations)
         reportViolation(algorithm, "coll-verify", v.property, v.transfer,
                         v.message);
-      if (violations.empty())
+      if (violations.empty()) {
         algorithm->setAttr(kVerifiedAttr, UnitAttr::get(&getContext()));
+        verdicts.verified.insert(algorithm.getSymName());
+      }
       failedAny |= !violations.empty();
     }
     // Only attributes were added: what the report reads of earlier passes
     // (synthesis times, Z3's verdicts) still holds.
-    markAnalysesPreserved<SynthesisTimes, SmtVerdicts, topo::NetworkModels>();
+    markAnalysesPreserved<SynthesisTimes, SmtVerdicts, NativeVerdicts,
+                          topo::NetworkModels>();
     if (failedAny)
       signalPassFailure();
   }

@@ -41,7 +41,8 @@ struct CollVerifySMTPass : coll::impl::CollVerifySMTBase<CollVerifySMTPass> {
     for (AlgorithmOp algorithm : getOperation().getOps<AlgorithmOp>())
       failedAny |= failed(verifyOne(algorithm, symbols));
     // Only attributes were added: synthesis times still hold.
-    markAnalysesPreserved<SmtVerdicts, SynthesisTimes, topo::NetworkModels>();
+    markAnalysesPreserved<SmtVerdicts, NativeVerdicts, SynthesisTimes,
+                          topo::NetworkModels>();
     if (failedAny)
       signalPassFailure();
   }

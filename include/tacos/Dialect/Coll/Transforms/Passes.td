@@ -53,9 +53,14 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     Replaces every request (`coll.all_gather`, `coll.broadcast`, ...) by a
     `coll.algorithm` of the same name. `algorithm=tacos` (the default) runs
     TACOS greedy link-chunk matching on the time-expanded network
-    (docs/Algorithms.md); `exact` asks Z3 for the schedule with the fewest steps, then the
-    fewest rounds (SCCL-style, networks of at most 16 NPUs; the result
-    carries `coll.exact_steps` and `coll.exact_rounds`); `ring`, `direct`,
+    (docs/Algorithms.md); `exact` asks Z3 for the fastest schedule under
+    the link model, between TACOS's and the lower bounds (small networks),
+    and writes its verdict on the algorithm (`coll.exact_optimal`,
+    `coll.exact_proof`). Its search ends at Z3's resource budget `rlimit`,
+    which Z3 counts the same on every machine, so the verdict does not
+    depend on speed or load; `time-limit-ms` and `timeout` are wall-clock
+    safety nets. A search a limit stopped keeps the best schedule, states
+    the gap and the limit (`coll.exact_stopped_by`) and warns; `ring`, `direct`,
     `rhd` and `dbt` build the classic algorithms on the physical network with
     shortest-path routing (§5.6). Every result is
     timed by the simulator's semantics, so `coll-simulate` reproduces it.
@@ -94,13 +99,17 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     instead (docs/Algorithms.md, "Frontier"): for steps S from the least
     possible upward, the least rounds per chunk R/C (C <= `max-chunks`) that
     Z3 finds satisfiable, keeping the points where R/C improves, until R/C
-    meets the bandwidth lower bound (or `time-limit-ms`, or 16 steps). Each
+    meets the bandwidth lower bound (or a limit runs out, or 16 steps). Each
     point becomes a verified algorithm `@<name>_s<S>_r<R>_c<C>` for the
     request with `chunks(C)`, carrying `coll.exact_steps`,
     `coll.exact_rounds`, `coll.exact_chunks` and `coll.sccl_cost` (SCCL's
     cost `S * alpha + R * chunk/B` in ps: `alpha_ps`, `beta_ps`, and
-    `proved`: false when a check ran out of time, so R/C is the least found,
-    not proved least); its time is the simulated one. The request itself is
+    `proved`: false when a check was left undecided, so R/C is the least
+    found, not proved least); its time is the simulated one. A frontier that
+    a limit stopped is incomplete: a warning on the request names the limit,
+    the option to raise and the (steps, rounds, chunks) checks left
+    undecided, and every point carries `coll.frontier_incomplete =
+    {stopped_by, undecided = ["s3_r7_c6", ...], unsearched_steps}`. The request itself is
     replaced by its points (its own `chunks` is not used). Non-combining
     collectives only; `frontier=true` with another algorithm, or
     `max-chunks=0`, is an error. For example (transfers left out):
@@ -118,8 +127,14 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
            /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
            [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
-    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
-           "algorithm=exact: stop the search after this many milliseconds and keep the best schedule found">,
+    Option<"rlimit", "rlimit", "unsigned", /*default=*/"50000000",
+           "algorithm=exact: Z3's resource budget for the whole search, in "
+           "Z3's units, which count its work the same on every machine; past "
+           "it the best schedule found is kept (0: no limit)">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"600000",
+           "algorithm=exact: wall-clock safety net: stop the search after "
+           "this many milliseconds, keeping the best schedule found (the "
+           "result then depends on the machine; 0: no limit)">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG (results are reproducible)">,
     Option<"trials", "trials", "unsigned", /*default=*/"1",
@@ -160,7 +175,11 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
            "algorithm=exact: one algorithm per point of SCCL's Pareto "
            "frontier of steps and rounds per chunk">,
     Option<"maxChunks", "max-chunks", "unsigned", /*default=*/"8",
-           "frontier=true: the most chunks per rank a point may use (1-64)">
+           "frontier=true: the most chunks per rank a point may use (1-64)">,
+    Option<"verify", "verify", "bool", /*default=*/"true",
+           "Check every result with the native verifier before writing it "
+           "(false: leave that to a coll-verify that follows, as "
+           "tacos-pipeline does)">
   ];
   let statistics = [
     Statistic<"numTransfers", "transfers", "Transfers synthesized">
@@ -223,9 +242,9 @@ def CollReport : Pass<"coll-report", "mlir::ModuleOp"> {
     unchanged.
 
     "verified" states only what was checked in this run: the report re-runs
-    the native verifier on every materialized algorithm, and says "verified
-    by z3" only for algorithms coll-verify-smt proved earlier in the same
-    pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
+    the native verifier on every materialized algorithm that coll-verify did
+    not pass earlier in the same pipeline, and says "verified by z3" only
+    for algorithms coll-verify-smt proved earlier in the same pipeline. The `coll.verified` and `coll.verified_smt` attributes of the
     input are not trusted: anyone can write them. Likewise the strict-phase
     time of an All-Reduce (`strict_phases_us`, the gain of pipelining its
     phases) is printed only when `coll-decompose` or `coll-synthesize`
@@ -281,11 +300,13 @@ def CollRepair : Pass<"coll-repair", "mlir::ModuleOp"> {
     to the network of the algorithms (which must all be on one network).
     A destination that can no longer be reached is an error naming the
     pair and the dropped links (`npu 3 cannot reach npu 5 after dropping
-    5 <-> 6`). The kept transfers keep their times and the routed ones
-    their reservations, a valid timing; algorithms of up to 100,000
-    transfers, or any with `compact`, are then compacted (every transfer
-    as early as `coll-simulate` would make it; several times the repair on
-    large schedules).
+    5 <-> 6`). An algorithm that cannot be repaired is left as it was and
+    the others are still repaired; the pass then fails with an error that
+    names every algorithm it left as it was. The kept transfers keep their
+    times and the routed ones their reservations, a valid timing;
+    algorithms of up to 100,000 transfers, or any with `compact`, are then
+    compacted (every transfer as early as `coll-simulate` would make it;
+    several times the repair on large schedules).
 
     Runs after: `coll-synthesize` with `materialize` other than `none`.
 
@@ -365,9 +386,12 @@ def CollInvert : Pass<"coll-invert", "mlir::ModuleOp"> {
     transfer of chunk c over u -> v during [s, e] becomes one over v -> u
     during [T - e, T - s], a `copy` becomes a `reduce` and back (Scatter and
     Gather stay copies). Each chunk's tree is then a reduction tree into its
-    owner, which needs every NPU to receive every chunk exactly once: an
-    algorithm that does not is refused, naming the pair. Algorithms with no
-    inverse (All-to-All, All-Reduce) are left as they are, with a remark.
+    owner, which needs every NPU to receive every chunk exactly once (a
+    source never receives its own chunk): an algorithm that does not is
+    refused, naming the pair. Copies that lead nowhere (into an NPU that
+    does not need the chunk and sends it on to no destination) are dropped
+    first. Algorithms with no inverse (All-to-All, All-Reduce) are left as
+    they are, with a remark.
 
     The inverse runs on the transposed network. For symmetric networks that
     is the same network; otherwise the pass adds `@<network>_transposed`
