@@ -58,7 +58,6 @@ struct ThroughputBound {
   bool exactOverAllSets = true;
 };
 
-<<<<<<< HEAD
 /// Max-flows times the graph's nodes and links that computeThroughputBound
 /// takes on (about a second here); larger requests get no bound. A count,
 /// not a time, so that whether a bound is computed never depends on the
@@ -71,13 +70,6 @@ inline constexpr double kMaxThroughputBoundWork = 5e7;
 /// network, or it is beyond kMaxThroughputBoundWork. Cost: for
 /// All-Gather-like collectives a few rounds of one max-flow per
 /// participant; Broadcast-like, one max-flow per destination.
-=======
-/// The throughput bound of `spec` on `network` (switches as nodes, or an
-/// unwound network: both are graphs), or nullopt when a bandwidth is
-/// undecided, a destination is unreachable, or the request does not fit
-/// the network. Cost: for All-Gather-like collectives a few rounds of one
-/// max-flow per participant; Broadcast-like, one max-flow per destination.
->>>>>>> main
 std::optional<ThroughputBound>
 computeThroughputBound(const Network &network, const CollectiveSpec &spec);
 

@@ -55,13 +55,8 @@ struct TopoUnwindSwitchesPass
         return signalPassFailure();
       }
       std::vector<LinkOrigin> origins;
-<<<<<<< HEAD
-      Network unwound = unwindSwitches(*model, origins);
-      writeExplicitNetwork(network, unwound, &origins, &*model);
-=======
       Network unwound = unwindSwitches(switched, origins);
-      writeExplicitNetwork(network, unwound, &origins);
->>>>>>> main
+      writeExplicitNetwork(network, unwound, &origins, &switched);
     }
     if (!unwoundAny)
       markAnalysesPreserved<NetworkModels>();
