@@ -12,7 +12,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // the discrete bound (2 rounds of 21 us) is reached.
 // CHECK-LABEL: algorithm @ag: all_gather, 4 NPUs, 4 chunks of 1000000 B (4 MB)
 // CHECK-NEXT: time 42.000 us (algbw 95.24 GB/s, busbw 71.43 GB/s)
-// CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000, path 42.000, occupancy 42.000)
+// CHECK-NEXT: lower bound 42.000 us (ratio 1.0000; ingress 30.000, latency 22.000, discrete 42.000, cut 30.000, path 42.000, occupancy 42.000, throughput 30.000)
 // CHECK-NEXT: certificate optimal: equals the discrete lower bound (42.000 us)
 // CHECK-NEXT: transfers 12 (verified)
 // CHECK-NEXT: synthesis {{[0-9.]+}} ms
@@ -23,7 +23,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // the latency bound charges the serialization once: 164 us).
 // CHECK-LABEL: algorithm @bcast: broadcast, 8 NPUs, 1 chunks of 8000000 B (8 MB)
 // CHECK-NEXT: time 644.000 us
-// CHECK-NEXT: lower bound 644.000 us (ratio 1.0000; ingress 80.000, latency 164.000, discrete 161.000, cut 80.000, path 644.000, occupancy 644.000)
+// CHECK-NEXT: lower bound 644.000 us (ratio 1.0000; ingress 80.000, latency 164.000, discrete 161.000, cut 80.000, path 644.000, occupancy 644.000, throughput 80.000)
 // On a tie the certificate names the first bound in this order.
 // CHECK-NEXT: certificate optimal: equals the path lower bound (644.000 us)
 // The text form points to the explanation of the bound names and busbw.
@@ -45,6 +45,7 @@ coll.broadcast @bcast on @ring8 root(0) size(8 MB)
 // JSON: "lower_bounds_us": {
 // JSON: "occupancy": 42
 // JSON-NEXT: "path": 42
+// JSON-NEXT: "throughput": 30
 // JSON-NEXT: "volume": null
 // JSON: "name": "ag"
 // JSON: "npus": 4

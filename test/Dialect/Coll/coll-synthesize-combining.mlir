@@ -37,7 +37,7 @@ coll.all_reduce @ar_group on @torus group [0, 5, 10, 15] size(4 MB)
 // REPORT: ratio 1.0000
 // REPORT-LABEL: algorithm @ar:
 // REPORT-NEXT: time 629.000 us
-// REPORT-NEXT: lower bound 629.000 us (ratio 1.0000; ingress 292.969, {{.*}}, volume 629.000)
+// REPORT-NEXT: lower bound 629.000 us (ratio 1.0000; ingress 292.969, {{.*}}, volume 629.000, throughput 292.969)
 // REPORT-NEXT: certificate optimal: equals the volume lower bound (629.000 us)
 // REPORT: phases pipelined; strict phases would take 629.000 us (gain 0.00 %)
 

@@ -8,6 +8,7 @@
 // CHECK-NEXT: topo.npus 200
 // CHECK-NEXT: topo.link 0 <-> 1 link(50 GBps / 199, 2 us) {via = "dim0_0"}
 // CHECK: topo.link 198 <-> 199 link(50 GBps / 199, 2 us) {via = "dim0_0"}
+// CHECK-NEXT: topo.switch @dim0_0 [{{.*}}] link(50 GBps, 1 us) unwound
 // CHECK-NEXT: }
 // COUNT: network @fits
 // COUNT-NEXT: NPUs 200

@@ -12,6 +12,7 @@
 // CHECK-NEXT: topo.link 0 <-> 1 link(45 GBps, 1 us) {via = "dim0_0"}
 // CHECK-NEXT: topo.link 0 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
 // CHECK-NEXT: topo.link 1 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
+// CHECK-NEXT: topo.switch @dim0_0 [0, 1, 2] link(90 GBps, 500 ns) unwound
 // CHECK-NEXT: }
 // COUNT-LABEL: network @node
 // COUNT-NEXT: NPUs 3
@@ -30,6 +31,7 @@ topo.network @node { topo.dims [switch(3) link(90 GBps, 0.5 us)] }
 // CHECK-NEXT: topo.link 0 <-> 2 link(50 GBps, 1 us) {via = "nvs"}
 // CHECK-NEXT: topo.link 1 <-> 2 link(50 GBps, 1 us) {via = "nvs"}
 // CHECK-NEXT: topo.link 2 <-> 3 link(10 GBps, 1 us)
+// CHECK-NEXT: topo.switch @nvs [0, 1, 2] link(100 GBps, 500 ns) unwound
 // CHECK-NEXT: }
 topo.network @mixed {
   topo.npus 4
@@ -47,6 +49,7 @@ topo.network @mixed {
 // CHECK-NEXT: topo.link 1 -> 2 link(67 GBps, 1 us)
 // CHECK-NEXT: topo.link 1 <-> 2 link(49 GBps, 2 us) parallel {via = "sw"}
 // CHECK-NEXT: topo.link 2 -> 1 link(87 GBps, 1 us) parallel
+// CHECK-NEXT: topo.switch @sw [0, 1, 2] link(98 GBps, 1 us) unwound
 // CHECK-NEXT: }
 // COUNT-LABEL: network @oneway
 // COUNT-NEXT: NPUs 3

@@ -443,7 +443,6 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                            : llvm::json::Value(nullptr);
       if (row.certificate)
         object["certificate"] = llvm::json::Object{
-            {"hardware", row.unwound},
             {"optimal", row.certificate->optimal},
             {"bound", row.certificate->bound},
             {"bound_us", optionalNumber(boundUs(row.certificate->boundPs))},
