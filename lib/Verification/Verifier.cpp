@@ -343,10 +343,14 @@ private:
     int64_t busy = s.end;
     if (pipelined && __builtin_add_overflow(s.start, cost.occupancy, &busy))
       busy = INT64_MAX;
+    bool reported = false;
     for (LinkId l : path) {
       LinkState &link = links[l];
-      if (s.start < link.busyUntil)
+      // One report per transfer, at the first link it shares.
+      if (s.start < link.busyUntil && !reported) {
         reportOverlap(s.index, link.busyBy, l);
+        reported = true;
+      }
       if (busy > link.busyUntil) {
         link.busyUntil = busy;
         link.busyBy = s.index;

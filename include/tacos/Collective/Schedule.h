@@ -92,6 +92,8 @@ public:
   /// The kind byte without the route bit; values other than 0 (copy) and 1
   /// (reduce) are malformed input.
   uint8_t kindByte(size_t i) const { return kinds[i] & ~kRoutedKindBit; }
+  /// The kind byte as stored: values above 3 are malformed input.
+  uint8_t packedKindByte(size_t i) const { return kinds[i]; }
   bool isReduce(size_t i) const {
     return kindByte(i) == uint8_t(TransferKind::Reduce);
   }
