@@ -69,12 +69,12 @@ public:
   size_t size() const { return count; }
   bool empty() const { return count == 0; }
   Transfer operator[](size_t i) const {
-    bool routed = kinds[i] & kRoutedKindBit;
+    bool routed = isRouted(i);
     return {chunks[i],
             srcs[i],
             dsts[i],
             routed ? uint16_t(0) : lanes[i],
-            TransferKind(kinds[i] & ~kRoutedKindBit),
+            TransferKind(kindByte(i)),
             starts[i],
             ends[i],
             routed ? uint16_t(lanes[i] + 1) : uint16_t(0)};
@@ -82,18 +82,21 @@ public:
   uint32_t chunk(size_t i) const { return chunks[i]; }
   uint32_t src(size_t i) const { return srcs[i]; }
   uint32_t dst(size_t i) const { return dsts[i]; }
-  uint16_t lane(size_t i) const {
-    return kinds[i] & kRoutedKindBit ? 0 : lanes[i];
+  /// A routed copy (2) or reduce (3); a byte above 3 is malformed, not
+  /// routed.
+  bool isRouted(size_t i) const {
+    return (kinds[i] | 1) == (kRoutedKindBit | 1);
   }
+  uint16_t lane(size_t i) const { return isRouted(i) ? 0 : lanes[i]; }
   /// 0 for a direct transfer, else its id in routes().
   uint16_t route(size_t i) const {
-    return kinds[i] & kRoutedKindBit ? uint16_t(lanes[i] + 1) : 0;
+    return isRouted(i) ? uint16_t(lanes[i] + 1) : 0;
   }
   /// The kind byte without the route bit; values other than 0 (copy) and 1
   /// (reduce) are malformed input.
-  uint8_t kindByte(size_t i) const { return kinds[i] & ~kRoutedKindBit; }
-  /// The kind byte as stored: values above 3 are malformed input.
-  uint8_t packedKindByte(size_t i) const { return kinds[i]; }
+  uint8_t kindByte(size_t i) const {
+    return isRouted(i) ? uint8_t(kinds[i] - kRoutedKindBit) : kinds[i];
+  }
   bool isReduce(size_t i) const {
     return kindByte(i) == uint8_t(TransferKind::Reduce);
   }

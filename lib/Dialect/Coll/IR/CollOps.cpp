@@ -177,9 +177,8 @@ LogicalResult AlgorithmOp::verifySymbolUses(SymbolTableCollection &symbols) {
                        << " has " << numNpus << " NPUs";
     if (view.src(i) == view.dst(i))
       return emitAt(i) << "is a self transfer on NPU " << view.src(i);
-    if (view.packedKindByte(i) >
-        (uint8_t(tacos::TransferKind::Reduce) | kRoutedKindBit))
-      return emitAt(i) << "has an unknown kind " << int(view.packedKindByte(i));
+    if (view.kindByte(i) > uint8_t(tacos::TransferKind::Reduce))
+      return emitAt(i) << "has an unknown kind " << int(view.kindByte(i));
     if (uint16_t route = view.route(i); route && !view.routes().has(route))
       return emitAt(i) << "names route " << route << ", but the algorithm "
                        << "lists " << view.routes().size() << " routes";
