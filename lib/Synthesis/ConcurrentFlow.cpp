@@ -80,53 +80,6 @@ bool certify(const Network &network, const DemandMatrix &demand,
   return true;
 }
 
-/// The best ball of the lengths around some source as a cut: nodes added
-/// in order of distance, each prefix measured exactly (bytes from the
-/// prefix to the rest over the bandwidth leaving it), incrementally.
-void sweepCuts(const Network &network, const DemandMatrix &demand,
-               ConcurrentFlowBound &bound) {
-  uint32_t nodes = network.numNodes();
-  auto demandOf = [&](NodeId a, NodeId b) -> uint64_t {
-    return a < demand.size() && b < demand[a].size() ? demand[a][b] : 0;
-  };
-  for (NodeId s = 0; s < demand.size(); ++s) {
-    if (rowSum(demand[s]) == 0)
-      continue;
-    std::vector<double> dist = distances(network, s, bound.linkLength);
-    std::vector<NodeId> order(nodes);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](NodeId a, NodeId b) { return dist[a] < dist[b]; });
-    std::vector<bool> inS(nodes, false);
-    uint64_t bytes = 0;
-    double bandwidth = 0;
-    for (uint32_t i = 0; i + 1 < nodes; ++i) {
-      NodeId v = order[i];
-      for (NodeId u = 0; u < demand.size(); ++u)
-        bytes += inS[u] ? 0 : demandOf(v, u);
-      for (NodeId u = 0; u < demand.size(); ++u)
-        bytes -= inS[u] ? demandOf(u, v) : 0;
-      bytes -= demandOf(v, v);
-      inS[v] = true;
-      for (LinkId l : network.outLinks(v))
-        bandwidth += inS[network.dst(l)] ? 0 : network.bandwidth(l);
-      for (LinkId l : network.inLinks(v))
-        bandwidth -= inS[network.src(l)] && network.src(l) != v
-                         ? network.bandwidth(l)
-                         : 0;
-      if (bytes == 0 || !(bandwidth > 0))
-        continue;
-      if (bound.cut.empty() ||
-          double(bytes) * bound.cutBandwidth >
-              double(bound.cutBytes) * bandwidth) {
-        bound.cut = inS;
-        bound.cutBytes = bytes;
-        bound.cutBandwidth = bandwidth;
-      }
-    }
-  }
-}
-
 /// Owns a GLPK problem.
 struct ProblemDeleter {
   void operator()(glp_prob *lp) const { glp_delete_prob(lp); }
@@ -199,6 +152,57 @@ LinearProgram buildProgram(const Network &network, const DemandMatrix &demand,
 
 } // namespace
 
+// Each prefix is measured exactly and incrementally: adding v adds the
+// demands from v to the rest and removes those from the prefix to v.
+void sweepPrefixes(const Network &network, const DemandMatrix &demand,
+                   const std::vector<NodeId> &order, BallCut &best) {
+  uint32_t nodes = network.numNodes();
+  auto demandOf = [&](NodeId a, NodeId b) -> uint64_t {
+    return a < demand.size() && b < demand[a].size() ? demand[a][b] : 0;
+  };
+  std::vector<bool> inS(nodes, false);
+  uint64_t bytes = 0;
+  double bandwidth = 0;
+  for (uint32_t i = 0; i + 1 < nodes; ++i) {
+    NodeId v = order[i];
+    for (NodeId u = 0; u < demand.size(); ++u)
+      bytes += inS[u] || u == v ? 0 : demandOf(v, u);
+    for (NodeId u = 0; u < demand.size(); ++u)
+      bytes -= inS[u] ? demandOf(u, v) : 0;
+    inS[v] = true;
+    for (LinkId l : network.outLinks(v))
+      bandwidth += inS[network.dst(l)] ? 0 : network.bandwidth(l);
+    for (LinkId l : network.inLinks(v))
+      bandwidth -= inS[network.src(l)] && network.src(l) != v
+                       ? network.bandwidth(l)
+                       : 0;
+    if (bytes == 0 || !(bandwidth > 0))
+      continue;
+    if (best.bytes == 0 ||
+        double(bytes) * best.bandwidth > double(best.bytes) * bandwidth) {
+      best.inS = inS;
+      best.bytes = bytes;
+      best.bandwidth = bandwidth;
+    }
+  }
+}
+
+BallCut sweepBalls(const Network &network, const DemandMatrix &demand,
+                   const std::vector<double> &lengths) {
+  BallCut best;
+  for (NodeId s = 0; s < demand.size(); ++s) {
+    if (rowSum(demand[s]) == 0)
+      continue;
+    std::vector<double> dist = distances(network, s, lengths);
+    std::vector<NodeId> order(network.numNodes());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](NodeId a, NodeId b) { return dist[a] < dist[b]; });
+    sweepPrefixes(network, demand, order, best);
+  }
+  return best;
+}
+
 std::optional<ConcurrentFlowBound>
 concurrentFlowBound(const Network &network, const DemandMatrix &demand) {
   std::vector<NodeId> sources;
@@ -238,7 +242,7 @@ concurrentFlowBound(const Network &network, const DemandMatrix &demand) {
     bound.weightedBandwidth = 0;
     bound.optimal = false;
   }
-  sweepCuts(network, demand, bound);
+  bound.cut = sweepBalls(network, demand, bound.linkLength);
   return bound;
 }
 

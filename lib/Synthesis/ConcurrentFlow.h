@@ -42,15 +42,26 @@
 namespace tacos {
 
 /// LP columns (sources x links) beyond which the LP is not built: a count,
-/// so that whether the bound is exact never depends on the machine. 4x4
-/// torus All-to-All: 16 x 64 columns; 64 NPUs on one switch: 64 x 128.
-inline constexpr uint64_t kMaxConcurrentFlowColumns = 20000;
-/// GLPK's simplex iteration limit (it_lim).
-inline constexpr int kConcurrentFlowIterations = 50000;
+/// so that whether the bound is exact never depends on the machine. A 4x4
+/// torus (16 x 64 columns, 461 simplex iterations) takes 30 ms here, two
+/// nodes of 16 on switches (32 x 128, 2,440 iterations) 0.2-0.4 s; an 8x8
+/// torus (64 x 256, 9,233 iterations) 5-8 s, more than a report should.
+inline constexpr uint64_t kMaxConcurrentFlowColumns = 5000;
+/// GLPK's simplex iteration limit (it_lim): several times what the LPs
+/// within kMaxConcurrentFlowColumns take.
+inline constexpr int kConcurrentFlowIterations = 20000;
 
 /// Bytes each source must deliver to each NPU: demand[s][t] (a row per
 /// NPU; zero rows are sources with nothing to send).
 using DemandMatrix = std::vector<std::vector<uint64_t>>;
+
+/// A set S of nodes, the bytes that must leave it and the bandwidth
+/// leaving it (bytes 0: none).
+struct BallCut {
+  std::vector<bool> inS;
+  uint64_t bytes = 0;
+  double bandwidth = 0;
+};
 
 struct ConcurrentFlowBound {
   /// The certificate's ratio: sum of d(s, t) dist_y(s, t) (length-weighted
@@ -63,12 +74,9 @@ struct ConcurrentFlowBound {
   /// The simplex ended optimal within its iteration limit (the ratio is
   /// then 1/lambda*, up to floating point).
   bool optimal = false;
-  /// The best set S found by sweeping balls of the lengths from each
-  /// source: bytes from S to outside over B_out(S) (a cut bound, at most
-  /// the certificate's ratio up to floating point), for reports.
-  std::vector<bool> cut;
-  uint64_t cutBytes = 0;
-  double cutBandwidth = 0;
+  /// The best ball of the lengths (sweepBalls), for reports: a cut bound,
+  /// at most the certificate's ratio up to floating point.
+  BallCut cut;
 };
 
 /// The concurrent-flow bound for `demand` on `network`, or nullopt when the
@@ -76,6 +84,17 @@ struct ConcurrentFlowBound {
 /// certificate could be made (a demand out of reach), its weights are 0.
 std::optional<ConcurrentFlowBound>
 concurrentFlowBound(const Network &network, const DemandMatrix &demand);
+
+/// The set of largest ratio among the balls of `lengths` (one per link)
+/// around each source: the nodes within each distance. O(sources x
+/// (nodes x NPUs + links)).
+BallCut sweepBalls(const Network &network, const DemandMatrix &demand,
+                   const std::vector<double> &lengths);
+/// Keeps in `best` the set of largest ratio among the prefixes of `order`
+/// (a permutation of the nodes) if it beats `best`. O(nodes x NPUs +
+/// links).
+void sweepPrefixes(const Network &network, const DemandMatrix &demand,
+                   const std::vector<NodeId> &order, BallCut &best);
 
 } // namespace tacos
 

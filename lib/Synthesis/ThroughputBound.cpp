@@ -9,7 +9,8 @@
 // network, so the result is one set's true ratio whatever the
 // floating-point flows did: a valid bound, and the optimum up to their
 // tolerance. A handful of rounds suffice (the method converges
-// superlinearly); 64 is a deterministic cap.
+// superlinearly); 64 is a deterministic cap. All-Reduce adds a partition
+// search (GossipPartition.h) and All-to-All an LP (ConcurrentFlow.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace tacos {
 
@@ -392,32 +394,55 @@ DemandMatrix demandOf(const Network &network, const Problem &problem) {
   return demand;
 }
 
+/// Keeps `ball` in `best` if its ratio is larger.
+void keepBall(const BallCut &ball, Candidate &best) {
+  if (ball.bytes == 0 ||
+      !(double(ball.bytes) * best.bandwidth > double(best.bytes) * ball.bandwidth))
+    return;
+  best.inS = ball.inS;
+  best.bytes = ball.bytes;
+  best.bandwidth = ball.bandwidth;
+}
+
 /// All-to-All: the concurrent-flow LP's certificate where the LP is within
-/// its budget, else (or where it is weaker, by rounding) the family's best
-/// set `family`. The certificate's picoseconds are taken 10^-9 below its
-/// ratio: its sums of positive doubles are exact to far less than that.
+/// its budget, else (or where it is weaker, by rounding) the best set
+/// found: the family's `family`, the balls of the LP's lengths, or without
+/// the LP the balls of each link's time per byte and the prefixes of the
+/// node order. The certificate's
+/// picoseconds are taken 10^-9 below its ratio: its sums of positive
+/// doubles are exact to far less than that.
 ThroughputBound allToAllBound(const Network &network, const Problem &problem,
                               Candidate family) {
-  ThroughputBound bound = toBound(family);
-  bound.exactOverAllSets = false;
-  // Checked before the N x N demands are built, too.
-  if (double(problem.participants.size()) * double(network.numLinks()) >
-      double(kMaxConcurrentFlowColumns))
-    return bound;
-  std::optional<ConcurrentFlowBound> flow =
-      concurrentFlowBound(network, demandOf(network, problem));
-  if (!flow)
-    return bound;
-  // The best cut the LP's lengths point at, if better than the family's.
-  if (!flow->cut.empty() &&
-      double(flow->cutBytes) * family.bandwidth >
-          double(family.bytes) * flow->cutBandwidth) {
-    family.inS = flow->cut;
-    family.bytes = flow->cutBytes;
-    family.bandwidth = flow->cutBandwidth;
-    bound = toBound(family);
+  double sources = double(problem.participants.size());
+  // The N x N demands and the sweeps are built only within the budget.
+  if (sources * (double(network.numNodes()) * network.numNpus() +
+                 double(network.numLinks())) >
+      kMaxThroughputBoundWork) {
+    ThroughputBound bound = toBound(family);
     bound.exactOverAllSets = false;
+    return bound;
   }
+  DemandMatrix demand = demandOf(network, problem);
+  std::optional<ConcurrentFlowBound> flow = concurrentFlowBound(network, demand);
+  if (!flow) {
+    std::vector<double> perByte(network.numLinks());
+    for (LinkId l = 0; l < network.numLinks(); ++l)
+      perByte[l] = 1 / network.bandwidth(l);
+    BallCut ball = sweepBalls(network, demand, perByte);
+    // Prefixes of the node order: the rows of a torus, the nodes of a
+    // hierarchy (topologies number NPUs dimension by dimension).
+    std::vector<NodeId> order(network.numNodes());
+    std::iota(order.begin(), order.end(), 0);
+    sweepPrefixes(network, demand, order, ball);
+    keepBall(ball, family);
+    ThroughputBound bound = toBound(family);
+    bound.exactOverAllSets = false;
+    return bound;
+  }
+  keepBall(flow->cut, family);
+  ThroughputBound bound = toBound(family);
+  // Optimal: the certificate is the LP optimum, which no cut exceeds.
+  bound.exactOverAllSets = flow->optimal;
   if (!(flow->weightedBandwidth > 0))
     return bound;
   long double ps = (long double)flow->weightedBytes * 1e12L /
@@ -429,8 +454,6 @@ ThroughputBound allToAllBound(const Network &network, const Problem &problem,
     bound.bytes = flow->weightedBytes;
     bound.bandwidthBps = flow->weightedBandwidth;
   }
-  // Optimal: the certificate is the LP optimum, which no cut exceeds.
-  bound.exactOverAllSets = flow->optimal;
   return bound;
 }
 

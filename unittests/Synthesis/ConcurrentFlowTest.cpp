@@ -95,6 +95,23 @@ TEST(ConcurrentFlowTest, CompleteBipartiteBeatsEveryCut) {
   EXPECT_GT(seconds, 5.0 / 30);
 }
 
+// An 8x8 torus is beyond the LP's budget (64 sources x 256 links): the
+// bound falls back to the best set found, here the bisection (the first
+// four rows, a prefix of the node order): 32 x 32 x 16 MiB over 16 links
+// of 50 GB/s = 21474.8 us, which is also the LP's optimum.
+TEST(ConcurrentFlowTest, BeyondTheBudgetTheBestSetFound) {
+  Network net = build({{DimKind::Ring, 8, link(50e9)},
+                       {DimKind::Ring, 8, link(50e9)}});
+  ASSERT_GT(64u * net.numLinks(), kMaxConcurrentFlowColumns);
+  auto bound = computeThroughputBound(
+      net, request(CollectiveKind::AllToAll, int64_t(1) << 30));
+  ASSERT_TRUE(bound);
+  EXPECT_EQ(bound->ps, 21'474'836'480);
+  EXPECT_EQ(bound->witness, ThroughputWitness::Cut);
+  EXPECT_EQ(bound->cut.size(), 32u);
+  EXPECT_FALSE(bound->exactOverAllSets);
+}
+
 //===----------------------------------------------------------------------===//
 // Property: between every cut and the certificate
 //===----------------------------------------------------------------------===//

@@ -114,8 +114,10 @@ struct ThroughputBound {
 };
 
 /// Max-flows times the graph's nodes and links that computeThroughputBound
-/// takes on (about a second here); larger requests get no bound. A count,
-/// not a time, so that whether a bound is computed never depends on the
+/// takes on (about a second here); larger requests get no bound. Also the
+/// units (links and nodes looked at) of All-Reduce's partition search and
+/// All-to-All's set sweeps, beyond which they stop or are skipped. A
+/// count, not a time, so that what is computed never depends on the
 /// machine.
 inline constexpr double kMaxThroughputBoundWork = 5e7;
 
