@@ -196,8 +196,9 @@ BallCut sweepBalls(const Network &network, const DemandMatrix &demand,
     std::vector<double> dist = distances(network, s, lengths);
     std::vector<NodeId> order(network.numNodes());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](NodeId a, NodeId b) { return dist[a] < dist[b]; });
+    std::sort(order.begin(), order.end(), [&](NodeId a, NodeId b) {
+      return dist[a] != dist[b] ? dist[a] < dist[b] : a < b;
+    });
     sweepPrefixes(network, demand, order, best);
   }
   return best;

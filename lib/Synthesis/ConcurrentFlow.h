@@ -26,7 +26,8 @@
 // Solver: GLPK (Debian libglpk-dev), because it is in Debian, has a plain
 // C API, solves LPs with an exact simplex (not an approximation scheme)
 // and takes an iteration limit (`it_lim`) that ends it at the same point
-// on every machine.
+// on every machine. Debian's build keeps its state per thread, so bounds
+// may be computed on several threads at once.
 //
 //===----------------------------------------------------------------------===//
 
