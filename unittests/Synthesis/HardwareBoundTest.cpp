@@ -18,6 +18,8 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
+
 using namespace tacos;
 using namespace tacos::testing;
 
@@ -26,6 +28,7 @@ namespace {
 TEST(HardwareBoundTest, NoScheduleOnTheUnwoundNetworkBeatsIt) {
   std::mt19937 rng(20261204);
   int schedules = 0;
+  std::map<Algorithm, int> byAlgorithm;
   for (int trial = 0; trial < 40; ++trial) {
     uint32_t n = 3 + rng() % 4, switches = 1 + rng() % 2;
     Network hardware = randomSwitchNetwork(rng, n, switches, false);
@@ -58,10 +61,15 @@ TEST(HardwareBoundTest, NoScheduleOnTheUnwoundNetworkBeatsIt) {
             << "trial " << trial << " " << collectiveName(kind) << " by "
             << algorithmName(algorithm);
         ++schedules;
+        ++byAlgorithm[algorithm];
       }
     }
   }
   EXPECT_GT(schedules, 400);
+  // Every algorithm but exact built some of them.
+  for (Algorithm algorithm : allAlgorithms())
+    if (algorithm != Algorithm::Exact)
+      EXPECT_GT(byAlgorithm[algorithm], 10) << algorithmName(algorithm);
 }
 
 } // namespace
