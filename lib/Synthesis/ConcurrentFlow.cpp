@@ -13,6 +13,7 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -214,6 +215,11 @@ concurrentFlowBound(const Network &network, const DemandMatrix &demand) {
       double(sources.size()) * double(network.numLinks()) >
           double(kMaxConcurrentFlowColumns))
     return std::nullopt;
+  // GLPK stops the process on a bound that is not a number: only finite,
+  // positive bandwidths reach it.
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    if (!(network.bandwidth(l) > 0) || !std::isfinite(network.bandwidth(l)))
+      return std::nullopt;
 
   std::vector<int> capacityRow;
   LinearProgram lp = buildProgram(network, demand, sources, capacityRow);

@@ -447,6 +447,9 @@ ThroughputBound allToAllBound(const Network &network, const Problem &problem,
     return bound;
   long double ps = (long double)flow->weightedBytes * 1e12L /
                    (long double)flow->weightedBandwidth * (1 - 1e-9L);
+  // A time past int64's picoseconds (a link of a few bytes per second) is
+  // no better a bound than the largest that fits.
+  ps = std::min(ps, (long double)std::numeric_limits<int64_t>::max() / 2);
   if (int64_t lp = int64_t(std::floor(ps)); lp > bound.ps) {
     bound.ps = lp;
     bound.witness = ThroughputWitness::LinkLengths;
