@@ -126,21 +126,22 @@ const AlgorithmInfo &info(Algorithm algorithm) {
 }
 
 /// Whatever every algorithm needs: a valid request, a network without
-/// switches or undecided bandwidths, and every destination reachable, on
-/// the network each phase runs on (G^T for a reduction, G for the spread).
+/// undecided bandwidths, and every destination reachable, on the network
+/// each phase runs on (G^T for a reduction, G for the spread). Switches are
+/// each algorithm's to refuse: tacos routes through them, the others need
+/// point-to-point links.
 std::string checkInput(const Network &network, const CollectiveSpec &spec,
                        const Problem &dualProblem) {
   if (std::string error = checkCollective(spec, network.numNpus());
       !error.empty())
     return error;
   if (!isCombining(spec.kind))
-    return checkSynthesizable(network, dualProblem);
-  if (std::string error =
-          checkSynthesizable(transposed(network), dualProblem);
+    return checkServable(network, dualProblem);
+  if (std::string error = checkServable(transposed(network), dualProblem);
       !error.empty())
     return error;
   if (spec.kind == CollectiveKind::AllReduce)
-    return checkSynthesizable(network, dualProblem);
+    return checkServable(network, dualProblem);
   return "";
 }
 
