@@ -200,8 +200,8 @@ std::string SwitchChannels::addRoutedChannels(const Network &network,
   return "";
 }
 
-/// Costs, ports fastest first, the channels out of each NPU and the users
-/// of each link.
+/// Costs, ports fastest first, the channels out of each NPU and the
+/// channels over each link.
 void SwitchChannels::indexChannels(const Network &network,
                                    const ChunkSizes &sizes, LinkModel model) {
   for (Channel &c : channels) {
@@ -251,19 +251,22 @@ void SwitchChannels::indexChannels(const Network &network,
   for (uint32_t id = 0; id < channels.size(); ++id)
     outIds[next[channels[id].src]++] = id;
 
-  std::vector<std::pair<LinkId, uint32_t>> uses;
+  channelPort.resize(channels.size());
+  for (uint32_t p = 0; p < portList.size(); ++p)
+    for (uint32_t id = portList[p].first; id < portList[p].last; ++id)
+      channelPort[id] = p;
+
+  userOffsets.assign(network.numLinks() + 1, 0);
   for (const Channel &c : channels)
     for (LinkId l : links(c))
-      uses.push_back({l, c.dst});
-  std::sort(uses.begin(), uses.end());
-  uses.erase(std::unique(uses.begin(), uses.end()), uses.end());
-  userOffsets.assign(network.numLinks() + 1, 0);
-  for (auto [l, v] : uses) {
-    ++userOffsets[l + 1];
-    users.push_back(v);
-  }
+      ++userOffsets[l + 1];
   for (size_t l = 0; l < network.numLinks(); ++l)
     userOffsets[l + 1] += userOffsets[l];
+  users.resize(userOffsets.back());
+  std::vector<uint32_t> at(userOffsets.begin(), userOffsets.end() - 1);
+  for (uint32_t id = 0; id < channels.size(); ++id)
+    for (LinkId l : links(channels[id]))
+      users[at[l]++] = id;
 }
 
 /// The strongly connected components of the links faster than

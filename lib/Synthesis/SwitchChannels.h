@@ -42,23 +42,25 @@ namespace tacos {
 inline constexpr uint32_t kNoGroup = UINT32_MAX;
 
 struct Channel {
+  // What a pick reads of every channel it looks at comes first, in one
+  // cache line.
   uint32_t src = 0, dst = 0;
-  /// The link into dst (the direct link, or the path's last link).
-  LinkId port = 0;
   /// The path's links are SwitchChannels::links(*this); one for a direct
   /// channel.
   uint32_t firstLink = 0;
   uint16_t numLinks = 1;
+  /// The fast group of dst this channel enters from slower links, or
+  /// kNoGroup; `fromInside`: src is a member too.
+  bool fromInside = false;
+  uint32_t group = kNoGroup;
+  /// What a chunk of the smallest and of the largest size costs.
+  LinkCost small{0, 0}, large{0, 0};
+  /// The link into dst (the direct link, or the path's last link).
+  LinkId port = 0;
   /// A direct channel's lane among the parallel links src -> dst.
   uint16_t lane = 0;
   /// The slowest link's bandwidth (bytes/s).
   double bottleneck = 0;
-  /// What a chunk of the smallest and of the largest size costs.
-  LinkCost small{0, 0}, large{0, 0};
-  /// The fast group of dst this channel enters from slower links, or
-  /// kNoGroup; `fromInside`: src is a member too.
-  uint32_t group = kNoGroup;
-  bool fromInside = false;
 
   bool routed() const { return numLinks > 1; }
 };
@@ -102,11 +104,19 @@ public:
   Span<uint32_t> outChannels(uint32_t u) const {
     return {outIds.data() + outOffsets[u], outIds.data() + outOffsets[u + 1]};
   }
-  /// The NPUs some channel into which uses link l (who may find l's
-  /// freeing useful).
-  Span<uint32_t> destinationsUsing(LinkId l) const {
+  /// The channels whose paths use link l (those l's freeing may make
+  /// usable), by id.
+  Span<uint32_t> channelsUsing(LinkId l) const {
     return {users.data() + userOffsets[l], users.data() + userOffsets[l + 1]};
   }
+  /// Ports are numbered 0..numPorts()-1 across NPUs; the port channel id
+  /// enters by.
+  uint32_t numPorts() const { return uint32_t(portList.size()); }
+  uint32_t portIndex(const Port &p) const {
+    return uint32_t(&p - portList.data());
+  }
+  uint32_t portOf(uint32_t id) const { return channelPort[id]; }
+  const Port &port(uint32_t index) const { return portList[index]; }
   /// The fast groups (Channel::group), and those NPU v belongs to.
   uint32_t numGroups() const { return groups; }
   Span<uint32_t> groupsOf(uint32_t v) const {
@@ -125,7 +135,8 @@ private:
   std::vector<Channel> channels;
   std::vector<LinkId> pathLinks;
   std::vector<Port> portList;
-  std::vector<uint32_t> portOffsets, outIds, outOffsets, users, userOffsets;
+  std::vector<uint32_t> portOffsets, channelPort, outIds, outOffsets, users,
+      userOffsets;
   std::vector<uint32_t> memberOf, memberOffsets;
   uint32_t groups = 0;
   int64_t longest = 0;

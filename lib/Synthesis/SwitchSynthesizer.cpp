@@ -33,6 +33,7 @@
 #include <optional>
 #include <queue>
 #include <random>
+#include <unordered_map>
 
 namespace tacos {
 
@@ -43,10 +44,11 @@ struct Flight {
   int64_t start, end;
 };
 
-/// A chunk to start over a channel.
-struct Pick {
-  uint32_t channel = UINT32_MAX, chunk = 0;
-  bool found() const { return channel != UINT32_MAX; }
+/// The channels a pick looks at: a port's range of ids, or a list.
+struct ChannelList {
+  const uint32_t *ids = nullptr;
+  uint32_t first = 0, size = 0;
+  uint32_t operator[](uint32_t i) const { return ids ? ids[i] : first + i; }
 };
 
 /// A channel's candidate (general problems), as TenSynthesizer.cpp keys
@@ -58,6 +60,14 @@ struct Candidate {
   bool operator>(const Candidate &o) const {
     return key != o.key ? key > o.key : tie > o.tie;
   }
+};
+
+/// A chunk to start over a channel (and, general problems, the heap entry
+/// it was taken from, kept in case the transfer is cancelled).
+struct Pick {
+  uint32_t channel = UINT32_MAX, chunk = 0;
+  std::optional<Candidate> entry;
+  bool found() const { return channel != UINT32_MAX; }
 };
 
 struct Event {
@@ -94,7 +104,8 @@ private:
   /// A slow channel takes no chunk its destination's fast group holds or
   /// receives.
   bool fenced(const Channel &ch, uint32_t c) const {
-    return strict && ch.group != kNoGroup && groupHeld.test(ch.group, c);
+    return strict && ch.group != kNoGroup &&
+           (groupHeld.test(ch.group, c) || groupDue.test(ch.group, c));
   }
   bool isDestination(uint32_t v, uint32_t c) const {
     return full || neededAt.test(c, v);
@@ -104,8 +115,8 @@ private:
     return have.test(u, c) && recent.heldSince(u, c, time);
   }
 
-  Pick pickFull(const SwitchChannels::Port &port, uint32_t v, int64_t now);
-  Pick pickGeneral(const SwitchChannels::Port &port, uint32_t v, int64_t now);
+  Pick pickFull(const ChannelList &list, uint32_t v, int64_t now);
+  Pick pickGeneral(const ChannelList &list, int64_t now);
   /// Takes channel id's best current candidate out of its heap.
   std::optional<Candidate> takeCandidate(uint32_t id, int64_t now);
   int64_t replacement(uint32_t id, const Flight &f);
@@ -117,20 +128,46 @@ private:
   /// (the heaps dropped the ones it fenced off).
   void offerEverything();
 
-  void start(uint32_t id, uint32_t chunk, int64_t now);
+  void start(uint32_t id, uint32_t chunk, int64_t now,
+             const Candidate *entry = nullptr);
   void arrive(const Flight &f, int64_t now);
   void deliver(uint32_t id, uint32_t chunk, int64_t startTime, int64_t end);
   void markHeld(uint32_t v, uint32_t c);
+  void markDue(uint32_t v, uint32_t c);
+  void unmarkDue(uint32_t v, uint32_t c);
+  /// Whether channel id's source has a chunk its destination would take
+  /// (full problems; the bit test of pickFull without the choice).
+  bool hasFresh(const Channel &ch) const;
+  /// A port that found nothing may take over the source of a transfer
+  /// started at this instant, if that transfer's destination can be served
+  /// by another channel instead: one augmenting step of the bipartite
+  /// matching between idle sources and idle ports. On one switch the
+  /// greedy alone leaves the last port of a round with only itself to
+  /// take from (a round of an All-Gather on switch(8) lost in about one
+  /// case of eight).
+  bool augment(const ChannelList &list, uint32_t v, int64_t now);
+  void cancel(uint32_t started, int64_t now);
   void touch(uint32_t v) {
     if (!dirty[v]) {
       dirty[v] = 1;
       dirtyList.push_back(v);
     }
   }
-  void touchUsers(const Channel &ch) {
+  /// Channel id may have a candidate its port has not seen.
+  void wake(uint32_t id) {
+    uint32_t p = channels.portOf(id);
+    if (fruitless[p] && !isWoken[id]) {
+      isWoken[id] = 1;
+      woken[p].push_back(id);
+      touch(channels[id].dst);
+    }
+  }
+  /// The links of ch are free again: every channel over them may be usable.
+  void wakeUsers(const Channel &ch) {
+    touch(ch.dst);
     for (LinkId l : channels.links(ch))
-      for (uint32_t w : channels.destinationsUsing(l))
-        touch(w);
+      for (uint32_t id : channels.channelsUsing(l))
+        wake(id);
   }
   void match(uint32_t v, int64_t now);
   uint16_t routeOf(uint32_t id);
@@ -147,9 +184,25 @@ private:
   /// The hierarchy rule holds (until nothing else can move).
   bool strict = true;
   std::vector<uint8_t> large; ///< per chunk, if sizes differ
+  /// pickFull's scratch: the words of the destination's row it lacks
+  /// chunks in, what it lacks there and what of that is not on its way.
+  struct Lacking {
+    uint32_t word;
+    uint64_t lacked, fresh;
+  };
+  std::vector<Lacking> lacking;
 
-  BitRows have, due, groupHeld;
-  std::vector<uint32_t> holders;
+  /// groupHeld: some member of the group holds the chunk (only grows);
+  /// groupDue: some member is receiving it, counted in dueInGroup (keyed
+  /// group << 32 | chunk), for a transfer may be cancelled (augment).
+  BitRows have, due, groupHeld, groupDue;
+  std::unordered_map<uint64_t, uint32_t> dueInGroup;
+  /// Per chunk, the NPUs holding it and the transfers of it in flight:
+  /// rarity counts both, so that two ports at one instant do not both take
+  /// the one chunk nobody else has yet (a Broadcast's root would send the
+  /// same chunk down two paths).
+  std::vector<uint32_t> holders, pending;
+  uint32_t copies(uint32_t c) const { return holders[c] + pending[c]; }
   size_t totalRemaining = 0, totalDeliveries = 0;
   std::vector<int64_t> linkFree;
   std::vector<std::vector<Flight>> inFlightInto;
@@ -168,6 +221,26 @@ private:
 
   std::vector<uint8_t> dirty;
   std::vector<uint32_t> dirtyList;
+  /// A port whose last pick found nothing finds nothing again until one of
+  /// its channels is woken (a source received a chunk, a link of the path
+  /// freed, a heap got an entry): candidates otherwise only go. Such a port
+  /// looks at its woken channels alone. Without this every link freed sent
+  /// every destination behind it through all its channels again (a rail
+  /// switch of 128 ports: 127 channels per port, each scanned in vain).
+  std::vector<uint8_t> fruitless, isWoken;
+  std::vector<std::vector<uint32_t>> woken;
+  std::vector<uint32_t> wokenScratch;
+  /// The transfers started at the current instant, and for each link the
+  /// one holding it if it started then (augment).
+  struct Started {
+    uint32_t channel, chunk;
+    Candidate entry;
+    bool fromHeap, forwarded, cancelled;
+  };
+  std::vector<Started> startedNow;
+  int64_t startedInstant = 0;
+  std::vector<int64_t> linkStartedAt;
+  std::vector<uint32_t> linkHolder;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
   uint64_t nextSeq = 0;
   Schedule *schedule = nullptr;
@@ -184,7 +257,8 @@ SwitchRun::SwitchRun(const Network &network, const Problem &problem,
       options(options), rng(seed), numNpus(problem.numNpus),
       numChunks(problem.numChunks()), words((problem.numChunks() + 63) / 64),
       full(isFullProblem(problem)), have(numNpus, words), due(numNpus, words),
-      groupHeld(channels.numGroups(), words), neededAt(0, 0), forwarded(0, 0),
+      groupHeld(channels.numGroups(), words),
+      groupDue(channels.numGroups(), words), neededAt(0, 0), forwarded(0, 0),
       presentAt(0, 0) {
   if (!problem.chunkSizes.uniform()) {
     large.resize(numChunks);
@@ -192,9 +266,14 @@ SwitchRun::SwitchRun(const Network &network, const Problem &problem,
       large[c] = problem.chunkBytes(c) != problem.chunkSizes.smallest();
   }
   linkFree.assign(network.numLinks(), 0);
+  linkStartedAt.assign(network.numLinks(), -1);
+  linkHolder.assign(network.numLinks(), 0);
   inFlightInto.resize(numNpus);
   recent.reset(numNpus, channels.longestDuration());
   dirty.assign(numNpus, 0);
+  fruitless.assign(channels.numPorts(), 0);
+  isWoken.assign(channels.size(), 0);
+  woken.resize(channels.numPorts());
   scheduleRoute.assign(channels.size(), 0);
   if (!full) {
     indexDestinations();
@@ -261,6 +340,7 @@ void SwitchRun::computeDistances() {
 /// The state at time 0: every chunk at its sources.
 void SwitchRun::placeSources() {
   holders.assign(numChunks, 0);
+  pending.assign(numChunks, 0);
   for (uint32_t c = 0; c < numChunks; ++c)
     for (uint32_t i = problem.sourceOffsets[c];
          i < problem.sourceOffsets[c + 1]; ++i) {
@@ -286,6 +366,22 @@ void SwitchRun::markHeld(uint32_t v, uint32_t c) {
     groupHeld.set(g, c);
 }
 
+void SwitchRun::markDue(uint32_t v, uint32_t c) {
+  for (uint32_t g : channels.groupsOf(v))
+    if (++dueInGroup[uint64_t(g) << 32 | c] == 1)
+      groupDue.set(g, c);
+}
+
+void SwitchRun::unmarkDue(uint32_t v, uint32_t c) {
+  for (uint32_t g : channels.groupsOf(v)) {
+    auto it = dueInGroup.find(uint64_t(g) << 32 | c);
+    if (--it->second == 0) {
+      dueInGroup.erase(it);
+      groupDue.reset(g, c);
+    }
+  }
+}
+
 bool SwitchRun::pathFree(const Channel &ch, int64_t now) const {
   for (LinkId l : channels.links(ch))
     if (linkFree[l] > now)
@@ -300,60 +396,72 @@ bool SwitchRun::dueSoonerThan(uint32_t v, uint32_t c, int64_t arrival) const {
   return false;
 }
 
-Pick SwitchRun::pickFull(const SwitchChannels::Port &port, uint32_t v,
-                         int64_t now) {
+Pick SwitchRun::pickFull(const ChannelList &list, uint32_t v, int64_t now) {
   // The rarest chunk among a bounded sample, from every idle channel of
   // the port (so sources compete on rarity, then on arrival); ties at
   // random (reservoir sampling). A chunk due at v already is taken only
-  // if nothing else is, and only where it would arrive sooner.
-  constexpr unsigned kPerChannel = 4, kTotal = 32;
+  // if nothing else is, and only where it would arrive sooner. Sixteen a
+  // channel: the xGMI mesh of MI250 is 10 % slower with four (a direct
+  // link's port has one channel); 32 in all: more cost a third more time
+  // at 512 GPUs on rails for no faster schedule (measured).
+  constexpr unsigned kPerChannel = 16, kTotal = 32;
+  // The words where v lacks chunks, found once: late in a collective they
+  // are few, and each channel looks at those alone.
   const uint64_t *hv = have.row(v), *dv = due.row(v);
-  uint32_t n = port.last - port.first;
+  lacking.clear();
+  for (size_t w = 0; w < words; ++w)
+    if (uint64_t m = ~hv[w])
+      lacking.push_back({uint32_t(w), m, m & ~dv[w]});
+  if (lacking.empty())
+    return {};
+  size_t numLacking = lacking.size();
+  uint32_t n = list.size;
   uint32_t offset = n > 1 ? uint32_t(rng() % n) : 0;
   Pick best, resend;
   uint32_t bestHolders = UINT32_MAX, ties = 0;
   int64_t bestDuration = INT64_MAX;
   unsigned examined = 0;
   for (uint32_t i = 0; i < n && examined < kTotal; ++i) {
-    uint32_t id = port.first + (offset + i < n ? offset + i : offset + i - n);
+    uint32_t id = list[offset + i < n ? offset + i : offset + i - n];
     const Channel &ch = channels[id];
     if (!usable(ch, now))
       continue;
     const uint64_t *hu = have.row(ch.src);
-    const uint64_t *fence =
-        strict && ch.group != kNoGroup ? groupHeld.row(ch.group) : nullptr;
-    size_t first = words > 1 ? size_t(rng() % words) : 0;
+    bool fence = strict && ch.group != kNoGroup;
+    const uint64_t *held = fence ? groupHeld.row(ch.group) : nullptr;
+    const uint64_t *coming = fence ? groupDue.row(ch.group) : nullptr;
+    size_t first = numLacking > 1 ? size_t(rng() % numLacking) : 0;
     unsigned fromHere = 0;
-    for (size_t k = 0; k < words && fromHere < kPerChannel; ++k) {
-      size_t w = first + k < words ? first + k : first + k - words;
-      uint64_t lacked = hu[w] & ~hv[w];
-      if (!lacked)
-        continue;
-      uint64_t fresh = lacked & ~dv[w];
+    for (size_t k = 0; k < numLacking && fromHere < kPerChannel; ++k) {
+      const Lacking &at = lacking[first + k < numLacking ? first + k
+                                                         : first + k - numLacking];
+      uint32_t w = at.word;
+      uint64_t fresh = hu[w] & at.fresh;
       if (fence)
-        fresh &= ~fence[w];
+        fresh &= ~(held[w] | coming[w]);
       for (; fresh && fromHere < kPerChannel; fresh &= fresh - 1) {
         uint32_t c = uint32_t(w * 64 + __builtin_ctzll(fresh));
         ++fromHere;
         ++examined;
-        uint32_t h = holders[c];
+        uint32_t h = copies(c);
         int64_t d = cost(ch, c).duration;
         if (h < bestHolders || (h == bestHolders && d < bestDuration)) {
-          best = {id, c};
+          best = {id, c, std::nullopt};
           bestHolders = h;
           bestDuration = d;
           ties = 1;
         } else if (h == bestHolders && d == bestDuration &&
                    rng() % ++ties == 0) {
-          best = {id, c};
+          best = {id, c, std::nullopt};
         }
       }
       if (fence || best.found() || resend.found())
         continue;
-      for (uint64_t again = lacked & dv[w]; again; again &= again - 1) {
+      for (uint64_t again = hu[w] & at.lacked & dv[w]; again;
+           again &= again - 1) {
         uint32_t c = uint32_t(w * 64 + __builtin_ctzll(again));
         if (!dueSoonerThan(v, c, now + cost(ch, c).duration)) {
-          resend = {id, c};
+          resend = {id, c, std::nullopt};
           break;
         }
       }
@@ -377,13 +485,15 @@ int64_t SwitchRun::forwardGain(uint32_t c, uint32_t u, uint32_t v) const {
 std::optional<int64_t> SwitchRun::candidateKey(const Channel &ch,
                                                uint32_t c) const {
   uint32_t u = ch.src, v = ch.dst;
-  if (fenced(ch, c))
+  // Held in the group: for good (it only grows). Receiving: for now
+  // (takeCandidate sets such chunks aside).
+  if (strict && ch.group != kNoGroup && groupHeld.test(ch.group, c))
     return std::nullopt;
   if (uint32_t d = soleDestination[c]; d != kSeveral) {
     if (presentAt.test(c, d))
       return std::nullopt;
     if (v == d)
-      return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
+      return std::numeric_limits<int64_t>::min() + int64_t(copies(c));
     const std::vector<int64_t> &dist = distanceTo[destinationIndex[d]];
     if (dist[v] >= dist[u] || presentAt.test(c, v))
       return std::nullopt;
@@ -392,7 +502,7 @@ std::optional<int64_t> SwitchRun::candidateKey(const Channel &ch,
   if (presentAt.test(c, v))
     return std::nullopt;
   if (neededAt.test(c, v))
-    return std::numeric_limits<int64_t>::min() + int64_t(holders[c]);
+    return std::numeric_limits<int64_t>::min() + int64_t(copies(c));
   int64_t gain = forwardGain(c, u, v);
   if (gain < 0)
     return std::nullopt;
@@ -414,6 +524,7 @@ void SwitchRun::offer(uint32_t u, uint32_t c) {
     std::vector<Candidate> &heap = candidates[id];
     heap.push_back({key, choice | uint32_t(rng() & 0xffffff), c});
     std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+    wake(id);
   }
 }
 
@@ -460,9 +571,10 @@ std::optional<Candidate> SwitchRun::takeCandidate(uint32_t id, int64_t now) {
       push(top);
       continue;
     }
-    if (due.test(ch.dst, top.chunk) &&
-        dueSoonerThan(ch.dst, top.chunk,
-                      now + cost(ch, top.chunk).duration)) {
+    if ((due.test(ch.dst, top.chunk) &&
+         dueSoonerThan(ch.dst, top.chunk,
+                       now + cost(ch, top.chunk).duration)) ||
+        fenced(ch, top.chunk)) {
       setAside.push_back(top);
       continue;
     }
@@ -475,16 +587,14 @@ std::optional<Candidate> SwitchRun::takeCandidate(uint32_t id, int64_t now) {
   return best;
 }
 
-Pick SwitchRun::pickGeneral(const SwitchChannels::Port &port, uint32_t v,
-                            int64_t now) {
+Pick SwitchRun::pickGeneral(const ChannelList &list, int64_t now) {
   // Each idle channel's best candidate; the best of them (key, then
   // arrival, then the tie number) is started, the others go back.
-  (void)v;
   taken.clear();
-  uint32_t n = port.last - port.first;
+  uint32_t n = list.size;
   uint32_t offset = n > 1 ? uint32_t(rng() % n) : 0;
   for (uint32_t i = 0; i < n; ++i) {
-    uint32_t id = port.first + (offset + i < n ? offset + i : offset + i - n);
+    uint32_t id = list[offset + i < n ? offset + i : offset + i - n];
     if (!usable(channels[id], now) || candidates[id].empty())
       continue;
     if (std::optional<Candidate> top = takeCandidate(id, now))
@@ -501,7 +611,7 @@ Pick SwitchRun::pickGeneral(const SwitchChannels::Port &port, uint32_t v,
           (d == chosenDuration && entry.tie < chosen->tie)))) {
       chosen = &entry;
       chosenDuration = d;
-      best = {id, entry.chunk};
+      best = {id, entry.chunk, entry};
     }
   }
   for (const auto &[id, entry] : taken) {
@@ -544,24 +654,164 @@ int64_t SwitchRun::replacement(uint32_t id, const Flight &f) {
   return -1;
 }
 
-void SwitchRun::start(uint32_t id, uint32_t chunk, int64_t now) {
+void SwitchRun::start(uint32_t id, uint32_t chunk, int64_t now,
+                      const Candidate *entry) {
   const Channel &ch = channels[id];
   uint32_t v = ch.dst;
   int64_t end = now + cost(ch, chunk).duration;
   int64_t busy = now + ch.large.occupancy;
-  for (LinkId l : channels.links(ch))
+  uint32_t index = uint32_t(startedNow.size());
+  for (LinkId l : channels.links(ch)) {
     linkFree[l] = busy;
+    linkStartedAt[l] = now;
+    linkHolder[l] = index;
+  }
   Flight f{chunk, id, now, end};
   inFlightInto[v].push_back(f);
+  ++pending[chunk];
   due.set(v, chunk);
-  markHeld(v, chunk);
+  markDue(v, chunk);
   events.push({end, nextSeq++, f, true});
   if (busy != end)
     events.push({busy, nextSeq++, f, false});
   // A chunk with one destination is forwarded from its source once (the
   // next NPU passes it on, even if this transfer turns out redundant).
-  if (!full && !neededAt.test(chunk, v) && problem.numDestinations(chunk) == 1)
+  bool forwards = !full && !neededAt.test(chunk, v) &&
+                  problem.numDestinations(chunk) == 1;
+  if (forwards)
     forwarded.set(chunk, ch.src);
+  startedNow.push_back(
+      {id, chunk, entry ? *entry : Candidate{}, entry != nullptr, forwards,
+       false});
+}
+
+/// Undoes transfer `started` of this instant: its links free, nothing due
+/// (its heap entry, if any, is the caller's to put back). Its events stay
+/// queued and find no flight (arrive skips them).
+void SwitchRun::cancel(uint32_t started, int64_t now) {
+  Started &t = startedNow[started];
+  t.cancelled = true;
+  const Channel &ch = channels[t.channel];
+  for (LinkId l : channels.links(ch)) {
+    linkFree[l] = now;
+    linkStartedAt[l] = -1;
+  }
+  std::vector<Flight> &flights = inFlightInto[ch.dst];
+  bool stillDue = false;
+  for (size_t i = 0; i < flights.size();) {
+    const Flight &g = flights[i];
+    if (g.channel == t.channel && g.start == now && g.chunk == t.chunk) {
+      flights[i] = flights.back();
+      flights.pop_back();
+      continue;
+    }
+    stillDue = stillDue || g.chunk == t.chunk;
+    ++i;
+  }
+  if (!stillDue)
+    due.reset(ch.dst, t.chunk);
+  unmarkDue(ch.dst, t.chunk);
+  --pending[t.chunk];
+  if (t.forwarded)
+    forwarded.reset(t.chunk, ch.src);
+}
+
+bool SwitchRun::hasFresh(const Channel &ch) const {
+  const uint64_t *hu = have.row(ch.src), *hv = have.row(ch.dst),
+                 *dv = due.row(ch.dst);
+  bool fence = strict && ch.group != kNoGroup;
+  const uint64_t *held = fence ? groupHeld.row(ch.group) : nullptr;
+  const uint64_t *coming = fence ? groupDue.row(ch.group) : nullptr;
+  for (size_t w = 0; w < words; ++w) {
+    uint64_t fresh = hu[w] & ~hv[w] & ~dv[w];
+    if (fence)
+      fresh &= ~(held[w] | coming[w]);
+    if (fresh)
+      return true;
+  }
+  return false;
+}
+
+bool SwitchRun::augment(const ChannelList &list, uint32_t v, int64_t now) {
+  // A few swaps tried per port, so that a port with nothing to take costs
+  // little more than its pick.
+  constexpr unsigned kTries = 4;
+  unsigned tries = 0;
+  for (uint32_t i = 0; i < list.size && tries < kTries; ++i) {
+    uint32_t id = list[i];
+    const Channel &ch = channels[id];
+    if (strict && ch.fromInside)
+      continue;
+    // The one transfer of this instant in the way, if that is all.
+    uint32_t blocker = UINT32_MAX;
+    bool blocked = false;
+    for (LinkId l : channels.links(ch)) {
+      if (linkFree[l] <= now)
+        continue;
+      if (linkStartedAt[l] != now ||
+          (blocker != UINT32_MAX && linkHolder[l] != blocker)) {
+        blocked = true;
+        break;
+      }
+      blocker = linkHolder[l];
+    }
+    if (blocked || blocker == UINT32_MAX)
+      continue;
+    Started taken = startedNow[blocker];
+    uint32_t w = channels[taken.channel].dst;
+    if (w == v)
+      continue;
+    std::optional<Candidate> mine;
+    if (full ? !hasFresh(ch) : !(mine = takeCandidate(id, now)))
+      continue;
+    ++tries;
+    // Undo the blocker and look for another channel into its port, free
+    // and sharing no link with ours; put it back if there is none.
+    cancel(blocker, now);
+    const SwitchChannels::Port &port =
+        channels.port(channels.portOf(taken.channel));
+    Pick theirs;
+    for (uint32_t other = port.first; other < port.last && !theirs.found();
+         ++other) {
+      const Channel &alt = channels[other];
+      if (other == taken.channel || !usable(alt, now))
+        continue;
+      bool shared = false;
+      for (LinkId l : channels.links(alt))
+        for (LinkId m : channels.links(ch))
+          shared = shared || l == m;
+      if (shared)
+        continue;
+      theirs = full ? pickFull({nullptr, other, 1}, w, now)
+                    : pickGeneral({nullptr, other, 1}, now);
+    }
+    if (!theirs.found()) {
+      start(taken.channel, taken.chunk, now,
+            taken.fromHeap ? &taken.entry : nullptr);
+      if (mine) {
+        std::vector<Candidate> &heap = candidates[id];
+        heap.push_back(*mine);
+        std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+      }
+      continue;
+    }
+    if (taken.fromHeap) {
+      std::vector<Candidate> &heap = candidates[taken.channel];
+      heap.push_back(taken.entry);
+      std::push_heap(heap.begin(), heap.end(), std::greater<Candidate>());
+    }
+    start(theirs.channel, theirs.chunk, now,
+          theirs.entry ? &*theirs.entry : nullptr);
+    if (full) {
+      Pick ours = pickFull({nullptr, id, 1}, v, now);
+      if (ours.found())
+        start(ours.channel, ours.chunk, now);
+      return ours.found();
+    }
+    start(id, mine->chunk, now, &*mine);
+    return true;
+  }
+  return false;
 }
 
 uint16_t SwitchRun::routeOf(uint32_t id) {
@@ -608,42 +858,65 @@ void SwitchRun::deliver(uint32_t id, uint32_t chunk, int64_t startTime,
   lastEnd = std::max(lastEnd, end);
   // What v received may be wanted by the NPUs it reaches.
   for (uint32_t out : channels.outChannels(v))
-    touch(channels[out].dst);
+    wake(out);
 }
 
 void SwitchRun::arrive(const Flight &f, int64_t now) {
   const Channel &ch = channels[f.channel];
   uint32_t v = ch.dst;
   std::vector<Flight> &flights = inFlightInto[v];
-  bool stillDue = false;
+  bool found = false, stillDue = false;
   for (size_t i = 0; i < flights.size();) {
     const Flight &g = flights[i];
-    if (g.channel == f.channel && g.start == f.start && g.chunk == f.chunk) {
+    if (!found && g.channel == f.channel && g.start == f.start &&
+        g.chunk == f.chunk) {
       flights[i] = flights.back();
       flights.pop_back();
+      found = true;
       continue;
     }
     stillDue = stillDue || g.chunk == f.chunk;
     ++i;
   }
+  if (!found)
+    return; // cancelled at its start (augment)
   if (!stillDue)
     due.reset(v, f.chunk);
+  unmarkDue(v, f.chunk);
+  --pending[f.chunk];
   if (!have.test(v, f.chunk)) {
     deliver(f.channel, f.chunk, f.start, now);
   } else if (int64_t other = replacement(f.channel, f); other >= 0) {
     deliver(f.channel, uint32_t(other), f.start, now);
   }
-  touch(v);
-  touchUsers(ch);
+  wakeUsers(ch);
 }
 
 void SwitchRun::match(uint32_t v, int64_t now) {
   for (const SwitchChannels::Port &port : channels.ports(v)) {
     if (linkFree[port.link] > now)
       continue;
-    Pick pick = full ? pickFull(port, v, now) : pickGeneral(port, v, now);
-    if (pick.found())
-      start(pick.channel, pick.chunk, now);
+    uint32_t p = channels.portIndex(port);
+    ChannelList list{nullptr, port.first, port.last - port.first};
+    if (fruitless[p]) {
+      if (woken[p].empty())
+        continue;
+      // Only the woken channels can have a candidate.
+      wokenScratch.swap(woken[p]);
+      woken[p].clear();
+      for (uint32_t id : wokenScratch)
+        isWoken[id] = 0;
+      std::sort(wokenScratch.begin(), wokenScratch.end());
+      list = {wokenScratch.data(), 0, uint32_t(wokenScratch.size())};
+    }
+    Pick pick = full ? pickFull(list, v, now) : pickGeneral(list, now);
+    if (pick.found()) {
+      fruitless[p] = 0;
+      start(pick.channel, pick.chunk, now, pick.entry ? &*pick.entry : nullptr);
+      continue;
+    }
+    fruitless[p] = !augment({nullptr, port.first, port.last - port.first},
+                            v, now);
   }
 }
 
@@ -666,6 +939,10 @@ std::string SwitchRun::run(AlgorithmResult &result) {
       dirty[v] = 0;
     for (size_t i = batch.size(); i > 1; --i)
       std::swap(batch[i - 1], batch[rng() % i]);
+    if (now != startedInstant) {
+      startedNow.clear();
+      startedInstant = now;
+    }
     for (uint32_t v : batch)
       match(v, now);
     if (!routeError.empty())
@@ -684,6 +961,7 @@ std::string SwitchRun::run(AlgorithmResult &result) {
         return "synthesis stalled with " + std::to_string(totalRemaining) +
                " deliveries left";
       strict = false;
+      std::fill(fruitless.begin(), fruitless.end(), 0);
       if (!full)
         offerEverything();
       for (uint32_t v = 0; v < numNpus; ++v)
@@ -697,8 +975,7 @@ std::string SwitchRun::run(AlgorithmResult &result) {
       if (e.arrival) {
         arrive(e.flight, now);
       } else {
-        touch(channels[e.flight.channel].dst);
-        touchUsers(channels[e.flight.channel]);
+        wakeUsers(channels[e.flight.channel]);
       }
     }
   }
