@@ -11,6 +11,7 @@
 #include "SwitchChannels.h"
 #include "SwitchNetworks.h"
 #include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Synthesis/LowerBounds.h"
 #include "tacos/Synthesis/ThroughputBound.h"
 #include "tacos/Verification/Verifier.h"
 
@@ -295,7 +296,8 @@ std::vector<int64_t> randomGroup(std::mt19937 &rng, uint32_t n) {
 // of mixed bandwidths, one to three switches, switches sometimes joined to
 // each other), for every collective, with and without a group, under both
 // link models: the schedule passes the native verifier and takes no less
-// than the hardware's throughput bound.
+// than the hardware's throughput bound, nor than any of the lower bounds
+// reports certify with on such networks.
 TEST(SwitchSynthesizerTest, EveryScheduleVerifiesAndRespectsTheHardwareBound) {
   std::mt19937 rng(20261226);
   std::map<CollectiveKind, int> built;
@@ -329,6 +331,12 @@ TEST(SwitchSynthesizerTest, EveryScheduleVerifiesAndRespectsTheHardwareBound) {
       if (std::optional<ThroughputBound> bound =
               computeThroughputBound(network, r))
         EXPECT_GE(result.timePs, bound->ps) << what;
+      // The bounds coll-report certifies with hold for routed transfers.
+      std::optional<LowerBounds> bounds =
+          computeCollectiveBounds(network, r, model);
+      ASSERT_TRUE(bounds) << what;
+      EXPECT_GE(result.timePs, bounds->best())
+          << what << ": the " << bounds->bestName() << " bound";
       routed += result.schedule.view().hasRoutes();
       ++built[kind];
     }
