@@ -44,8 +44,7 @@ uint64_t spread(uint64_t u, uint64_t y, uint64_t p) {
 
 /// Calls f(l) for the first link to each distinct neighbour of x (the
 /// link a route's hop takes, LinkCost.h findPath).
-template <typename F>
-void forEachHop(const Network &network, NodeId x, F &&f) {
+template <typename F> void forEachHop(const Network &network, NodeId x, F &&f) {
   NodeId previous = UINT32_MAX;
   for (LinkId l : network.outLinks(x)) {
     if (network.dst(l) == previous)
@@ -74,8 +73,7 @@ struct SwitchSearch {
       }
     };
     forEachHop(network, u, [&](LinkId l) {
-      if (network.isSwitch(network.dst(l)) &&
-          network.bandwidth(l) >= threshold)
+      if (network.isSwitch(network.dst(l)) && network.bandwidth(l) >= threshold)
         relax(network.dst(l), Length{0, 0}.plus(network.latency(l)));
     });
     while (!queue.empty()) {
@@ -185,8 +183,7 @@ std::string SwitchChannels::addRoutedChannels(const Network &network,
       if (reversed.size() - 1 > RouteTable::kMaxSwitchesPerRoute)
         return "npu " + std::to_string(u) + " reaches npu " +
                std::to_string(y) + " through more than " +
-               std::to_string(RouteTable::kMaxSwitchesPerRoute) +
-               " switches";
+               std::to_string(RouteTable::kMaxSwitchesPerRoute) + " switches";
       Channel c;
       c.src = u;
       c.dst = y;
@@ -206,8 +203,10 @@ void SwitchChannels::indexChannels(const Network &network,
                                    const ChunkSizes &sizes, LinkModel model) {
   for (Channel &c : channels) {
     Span<LinkId> path = links(c);
-    c.small = pathCost(network, path.first, path.size(), sizes.smallest(), model);
-    c.large = pathCost(network, path.first, path.size(), sizes.largest(), model);
+    c.small =
+        pathCost(network, path.first, path.size(), sizes.smallest(), model);
+    c.large =
+        pathCost(network, path.first, path.size(), sizes.largest(), model);
     c.bottleneck = network.bandwidth(path.first[0]);
     for (LinkId l : path)
       c.bottleneck = std::min(c.bottleneck, network.bandwidth(l));
@@ -237,8 +236,7 @@ void SwitchChannels::indexChannels(const Network &network,
               [&](const Port &a, const Port &b) {
                 return std::make_pair(channels[a.first].large.duration,
                                       a.link) <
-                       std::make_pair(channels[b.first].large.duration,
-                                      b.link);
+                       std::make_pair(channels[b.first].large.duration, b.link);
               });
 
   outOffsets.assign(npus + 1, 0);
@@ -333,8 +331,8 @@ void SwitchChannels::findGroups(const Network &network) {
   std::vector<std::pair<uint32_t, uint32_t>> membership; // (npu, group)
   for (double level : levels) {
     std::vector<uint32_t> component = fastComponents(network, level);
-    std::vector<uint32_t> size(network.numNodes(), 0), id(network.numNodes(),
-                                                          kNoGroup);
+    std::vector<uint32_t> size(network.numNodes(), 0),
+        id(network.numNodes(), kNoGroup);
     for (NodeId v = 0; v < npus; ++v)
       ++size[component[v]];
     for (Channel &c : channels) {

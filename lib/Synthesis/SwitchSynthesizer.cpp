@@ -253,10 +253,10 @@ private:
 SwitchRun::SwitchRun(const Network &network, const Problem &problem,
                      const SwitchChannels &channels,
                      const AlgorithmOptions &options, uint64_t seed)
-    : network(network), problem(problem), channels(channels),
-      options(options), rng(seed), numNpus(problem.numNpus),
-      numChunks(problem.numChunks()), words((problem.numChunks() + 63) / 64),
-      full(isFullProblem(problem)), have(numNpus, words), due(numNpus, words),
+    : network(network), problem(problem), channels(channels), options(options),
+      rng(seed), numNpus(problem.numNpus), numChunks(problem.numChunks()),
+      words((problem.numChunks() + 63) / 64), full(isFullProblem(problem)),
+      have(numNpus, words), due(numNpus, words),
       groupHeld(channels.numGroups(), words),
       groupDue(channels.numGroups(), words), neededAt(0, 0), forwarded(0, 0),
       presentAt(0, 0) {
@@ -433,8 +433,8 @@ Pick SwitchRun::pickFull(const ChannelList &list, uint32_t v, int64_t now) {
     size_t first = numLacking > 1 ? size_t(rng() % numLacking) : 0;
     unsigned fromHere = 0;
     for (size_t k = 0; k < numLacking && fromHere < kPerChannel; ++k) {
-      const Lacking &at = lacking[first + k < numLacking ? first + k
-                                                         : first + k - numLacking];
+      const Lacking &at =
+          lacking[first + k < numLacking ? first + k : first + k - numLacking];
       uint32_t w = at.word;
       uint64_t fresh = hu[w] & at.fresh;
       if (fence)
@@ -516,10 +516,10 @@ void SwitchRun::offer(uint32_t u, uint32_t c) {
   for (uint32_t id : channels.outChannels(u))
     if (std::optional<int64_t> key = candidateKey(channels[id], c))
       offerScratch.push_back({id, *key});
-  uint32_t choice =
-      soleDestination[c] != kSeveral
-          ? std::min<uint32_t>(uint32_t(offerScratch.size()), 255) << 24
-          : 0;
+  uint32_t choice = soleDestination[c] != kSeveral
+                        ? std::min<uint32_t>(uint32_t(offerScratch.size()), 255)
+                              << 24
+                        : 0;
   for (auto [id, key] : offerScratch) {
     std::vector<Candidate> &heap = candidates[id];
     heap.push_back({key, choice | uint32_t(rng() & 0xffffff), c});
@@ -534,9 +534,8 @@ void SwitchRun::offerEverything() {
       if (!have.test(u, c) || !inTransit(u, c))
         continue;
       bool moreToGo = false;
-      problem.forEachDestination(c, [&](uint32_t d) {
-        moreToGo = moreToGo || !presentAt.test(c, d);
-      });
+      problem.forEachDestination(
+          c, [&](uint32_t d) { moreToGo = moreToGo || !presentAt.test(c, d); });
       if (moreToGo)
         offer(u, c);
     }
@@ -676,13 +675,12 @@ void SwitchRun::start(uint32_t id, uint32_t chunk, int64_t now,
     events.push({busy, nextSeq++, f, false});
   // A chunk with one destination is forwarded from its source once (the
   // next NPU passes it on, even if this transfer turns out redundant).
-  bool forwards = !full && !neededAt.test(chunk, v) &&
-                  problem.numDestinations(chunk) == 1;
+  bool forwards =
+      !full && !neededAt.test(chunk, v) && problem.numDestinations(chunk) == 1;
   if (forwards)
     forwarded.set(chunk, ch.src);
-  startedNow.push_back(
-      {id, chunk, entry ? *entry : Candidate{}, entry != nullptr, forwards,
-       false});
+  startedNow.push_back({id, chunk, entry ? *entry : Candidate{},
+                        entry != nullptr, forwards, false});
 }
 
 /// Undoes transfer `started` of this instant: its links free, nothing due
@@ -915,8 +913,8 @@ void SwitchRun::match(uint32_t v, int64_t now) {
       start(pick.channel, pick.chunk, now, pick.entry ? &*pick.entry : nullptr);
       continue;
     }
-    fruitless[p] = !augment({nullptr, port.first, port.last - port.first},
-                            v, now);
+    fruitless[p] =
+        !augment({nullptr, port.first, port.last - port.first}, v, now);
   }
 }
 
@@ -990,8 +988,7 @@ std::string SwitchRun::run(AlgorithmResult &result) {
 
 AlgorithmResult runSwitchTrial(const Network &network, const Problem &problem,
                                const SwitchChannels &channels,
-                               const AlgorithmOptions &options,
-                               uint64_t seed) {
+                               const AlgorithmOptions &options, uint64_t seed) {
   AlgorithmResult result;
   result.seed = seed;
   {
@@ -1009,8 +1006,8 @@ AlgorithmResult runSwitchTrial(const Network &network, const Problem &problem,
   SimulationResult timed =
       compact(network, problem, std::move(result.schedule), options.model);
   if (!timed.error.empty()) {
-    result.error =
-        "internal error: synthesized schedule does not simulate: " + timed.error;
+    result.error = "internal error: synthesized schedule does not simulate: " +
+                   timed.error;
     return result;
   }
   result.schedule = std::move(timed.schedule);

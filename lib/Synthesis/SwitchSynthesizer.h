@@ -1,4 +1,4 @@
-//===- SwitchSynthesizer.h - TACOS matching with switches as nodes -*- C++ -*-===//
+//===- SwitchSynthesizer.h - TACOS on switches as nodes ---------*- C++ -*-===//
 //
 // The greedy of TenSynthesizer.h on a network whose switches are nodes
 // (docs/Algorithms.md, synthesis on switches), with no unwinding: a

@@ -48,9 +48,9 @@ std::vector<Violation> violations(const Network &network,
                                   const CollectiveSpec &request,
                                   const AlgorithmResult &result,
                                   LinkModel model) {
-  return verifyAlgorithm(network,
-                         buildVerificationSpec(request, network.numNpus(), model),
-                         result.schedule.view(), result.timePs);
+  return verifyAlgorithm(
+      network, buildVerificationSpec(request, network.numNpus(), model),
+      result.schedule.view(), result.timePs);
 }
 
 /// Transfers whose ends lie in different nodes of `perNode` NPUs.
@@ -229,8 +229,8 @@ TEST(SwitchChannelsTest, TheCheapestCutThroughPathWins) {
   for (auto [bytes, hops] : {std::pair<uint64_t, size_t>{10'000'000, 3},
                              std::pair<uint64_t, size_t>{1'000, 2}}) {
     SwitchChannels channels;
-    ASSERT_EQ(channels.build(network, ChunkSizes{bytes, 1}, LinkModel::Blocking),
-              "");
+    ASSERT_EQ(
+        channels.build(network, ChunkSizes{bytes, 1}, LinkModel::Blocking), "");
     ASSERT_EQ(channels.size(), 2u);
     for (uint32_t id = 0; id < 2; ++id)
       EXPECT_EQ(channels.links(channels[id]).size(), hops) << bytes << " B";
