@@ -28,6 +28,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <iterator>
 #include <numeric>
 #include <optional>
@@ -274,62 +275,111 @@ void addLoads(const RoutesTo &routes, const Fabric &fabric,
   }
 }
 
-/// Set of local switches, one bit each.
-using SwitchSet = std::vector<uint64_t>;
-
-/// What pass 2 gives each pair.
+/// What pass 2 gives a pair: its link's bandwidth and latency, the port
+/// whose tier it takes, and the set of switches its routes cross (an index
+/// into OriginTable).
 struct Route {
-  LinkSpec spec;
-  SwitchSet crossed;
+  double bandwidthBps = 0;
+  int64_t latencyPs = 0;
+  LinkId port = 0;
+  uint32_t origin = kNone;
+};
+
+/// The distinct sets of crossed switches, each once (a fabric has few:
+/// a pair's set depends on where its ends are, not on which NPUs they
+/// are), so that a million unwound links share a handful of origins.
+class OriginTable {
+public:
+  explicit OriginTable(const Network &network) : network(network) {}
+
+  /// The origin of the switches set in `bits`, local to fabric f.
+  uint32_t intern(uint32_t f, const Fabric &fabric,
+                  const std::vector<uint64_t> &bits) {
+    auto [it, inserted] =
+        ids.try_emplace({f, bits}, uint32_t(origins.size()));
+    if (inserted) {
+      LinkOrigin origin;
+      origin.viaSwitch = true;
+      std::vector<NodeId> crossed;
+      for (uint32_t s = 0; s < fabric.switches.size(); ++s)
+        if (bits[s / 64] >> (s % 64) & 1)
+          crossed.push_back(fabric.switches[s]);
+      origin.switchNode = crossed.front();
+      origin.switchName = crossedNames(crossed);
+      origins.push_back(std::move(origin));
+    }
+    return it->second;
+  }
+  const LinkOrigin &operator[](uint32_t id) const { return origins[id]; }
+
+private:
+  /// The one switch's name, or every crossed switch's (an unnamed one as
+  /// `switch <id>`).
+  std::string crossedNames(const std::vector<NodeId> &crossed) const {
+    if (crossed.size() == 1)
+      return network.switchName(crossed[0]);
+    std::string names;
+    for (NodeId s : crossed) {
+      if (!names.empty())
+        names += ", ";
+      names += network.switchName(s).empty() ? "switch " + std::to_string(s)
+                                             : network.switchName(s);
+    }
+    return names;
+  }
+
+  const Network &network;
+  std::map<std::pair<uint32_t, std::vector<uint64_t>>, uint32_t> ids;
+  std::vector<LinkOrigin> origins;
 };
 
 /// Pass 2 for one destination: the route of each source (index into
-/// fabric.sources), or nothing for sources that do not reach it.
-std::vector<std::optional<Route>> routesOf(const Network &network,
-                                           const RoutesTo &routes,
-                                           const Fabric &fabric,
-                                           const std::vector<double> &load) {
+/// fabric.sources); sources that do not reach it keep origin kNone.
+void routesOf(const Network &network, const RoutesTo &routes, uint32_t f,
+              const Fabric &fabric, const std::vector<double> &load,
+              OriginTable &table, std::vector<Route> &result) {
   const size_t words = (fabric.switches.size() + 63) / 64;
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> rate(fabric.switches.size(), inf);
-  std::vector<SwitchSet> crossed(fabric.switches.size());
+  // crossed[s * words ..]: the switches reachable from s in the DAG.
+  std::vector<uint64_t> crossed(fabric.switches.size() * words, 0);
   for (uint32_t s : routes.order()) {
-    crossed[s].assign(words, 0);
-    crossed[s][s / 64] |= uint64_t(1) << (s % 64);
+    uint64_t *mine = &crossed[s * words];
+    mine[s / 64] |= uint64_t(1) << (s % 64);
     routes.forEachNext(s, [&](LinkId l, uint32_t t) {
       double r = share(network.bandwidth(l), load[l]);
       if (t != kNone) {
         r = lesser(r, rate[t]);
         for (size_t w = 0; w < words; ++w)
-          crossed[s][w] |= crossed[t][w];
+          mine[w] |= crossed[t * words + w];
       }
       rate[s] = lesser(rate[s], r);
     });
   }
-  std::vector<std::optional<Route>> result(fabric.sources.size());
+  result.assign(fabric.sources.size(), Route());
+  std::vector<uint64_t> bits(words);
   for (size_t k = 0; k < fabric.sources.size(); ++k) {
     const Distance &d = routes.sourceDistance(k);
     if (!d.reached())
       continue;
-    Route route;
-    route.spec.bandwidthBps = inf;
-    route.spec.latencyPs = d.latency;
-    route.crossed.assign(words, 0);
+    Route &route = result[k];
+    route.bandwidthBps = inf;
+    route.latencyPs = d.latency;
+    std::fill(bits.begin(), bits.end(), 0);
     bool first = true;
     routes.forEachEntry(k, [&](LinkId l, uint32_t t) {
       // The tier of the source's port (its lowest-id one).
       if (first)
-        route.spec.tier = network.tier(l);
+        route.port = l;
       first = false;
-      route.spec.bandwidthBps =
-          lesser(route.spec.bandwidthBps,
+      route.bandwidthBps =
+          lesser(route.bandwidthBps,
                  lesser(share(network.bandwidth(l), load[l]), rate[t]));
       for (size_t w = 0; w < words; ++w)
-        route.crossed[w] |= crossed[t][w];
+        bits[w] |= crossed[t * words + w];
     });
-    result[k] = std::move(route);
+    route.origin = table.intern(f, fabric, bits);
   }
-  return result;
 }
 
 /// Ordered NPU pairs one fabric joins: closed form when every switch
@@ -391,22 +441,6 @@ uint64_t countPairs(const Network &network, const Fabrics &fabrics,
   return pairs;
 }
 
-/// What a link's `via` says: the one switch's name, or every crossed
-/// switch's (an unnamed one as `switch <id>`).
-std::string crossedNames(const Network &network,
-                         const std::vector<NodeId> &switches) {
-  if (switches.size() == 1)
-    return network.switchName(switches[0]);
-  std::string names;
-  for (NodeId s : switches) {
-    if (!names.empty())
-      names += ", ";
-    names += network.switchName(s).empty() ? "switch " + std::to_string(s)
-                                           : network.switchName(s);
-  }
-  return names;
-}
-
 uint64_t countDirectLinks(const Network &network) {
   uint64_t count = 0;
   for (LinkId l = 0; l < network.numLinks(); ++l)
@@ -432,8 +466,8 @@ Network unwindSwitches(const Network &network,
   assert(expected <= uint64_t(kMaxLinks) && "unwinding needs fewer links");
   NetworkBuilder builder(network.numNpus());
   builder.reserveLinks(size_t(expected));
-  // The switches each added link crosses; empty for a direct link.
-  std::vector<LinkOrigin> addedOrigins;
+  // The origin of each added link, kNone for a direct one.
+  std::vector<uint32_t> addedOrigins;
   addedOrigins.reserve(size_t(expected));
   for (LinkId l = 0; l < network.numLinks(); ++l) {
     NodeId u = network.src(l), v = network.dst(l);
@@ -441,37 +475,40 @@ Network unwindSwitches(const Network &network,
       continue;
     builder.addLink(u, v,
                     {network.bandwidth(l), network.latency(l), network.tier(l)});
-    addedOrigins.emplace_back();
+    addedOrigins.push_back(kNone);
   }
   Fabrics fabrics(network);
+  OriginTable table(network);
   std::vector<double> load(network.numLinks(), 0.0);
+  std::vector<Route> routes;
   for (uint32_t f = 0; f < fabrics.fabrics().size(); ++f) {
     const Fabric &fabric = fabrics.fabrics()[f];
     for (NodeId j : fabric.sinks)
       addLoads(RoutesTo(network, fabrics, f, j), fabric, load);
     for (NodeId j : fabric.sinks) {
-      std::vector<std::optional<Route>> routes =
-          routesOf(network, RoutesTo(network, fabrics, f, j), fabric, load);
+      routesOf(network, RoutesTo(network, fabrics, f, j), f, fabric, load,
+               table, routes);
       for (size_t k = 0; k < fabric.sources.size(); ++k) {
-        if (!routes[k])
+        const Route &route = routes[k];
+        if (route.origin == kNone)
           continue;
-        builder.addLink(fabric.sources[k], j, routes[k]->spec);
-        LinkOrigin origin;
-        origin.viaSwitch = true;
-        for (uint32_t s = 0; s < fabric.switches.size(); ++s)
-          if (routes[k]->crossed[s / 64] >> (s % 64) & 1)
-            origin.switches.push_back(fabric.switches[s]);
-        origin.switchNode = origin.switches.front();
-        origin.switchName = crossedNames(network, origin.switches);
-        addedOrigins.push_back(std::move(origin));
+        LinkSpec spec;
+        spec.bandwidthBps = route.bandwidthBps;
+        spec.latencyPs = route.latencyPs;
+        spec.tier = network.tier(route.port);
+        builder.addLink(fabric.sources[k], j, spec);
+        addedOrigins.push_back(route.origin);
       }
     }
   }
   std::vector<LinkId> added;
   Network result = builder.build(&added);
-  origins.assign(result.numLinks(), {});
-  for (LinkId l = 0; l < result.numLinks(); ++l)
-    origins[l] = std::move(addedOrigins[added[l]]);
+  origins.clear();
+  origins.reserve(result.numLinks());
+  for (LinkId l = 0; l < result.numLinks(); ++l) {
+    uint32_t origin = addedOrigins[added[l]];
+    origins.push_back(origin == kNone ? LinkOrigin() : table[origin]);
+  }
   return result;
 }
 

@@ -34,9 +34,6 @@ struct LinkOrigin {
   std::string switchName;
   NodeId switchNode = 0;
   bool viaSwitch = false;
-  /// Every switch its routes cross, by increasing node id (one for a lone
-  /// switch; empty for a direct link).
-  std::vector<NodeId> switches;
 };
 
 /// Directed links the network has once its switches are unwound: its
