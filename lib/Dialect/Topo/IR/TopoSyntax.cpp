@@ -299,3 +299,22 @@ void topo::printSwitchPorts(OpAsmPrinter &printer, Operation *,
     printLinkSpec(printer, spec);
   }
 }
+
+ParseResult topo::parseDropEnd(OpAsmParser &parser, IntegerAttr &npu) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringAttr name;
+  if (succeeded(parser.parseOptionalSymbolName(name)))
+    return parser.emitError(loc, "topo.drop removes links between NPUs, not "
+                                 "switch ports: leave the port to @")
+           << name.getValue()
+           << " out of its switch's list (or its topo.link)";
+  int64_t id;
+  if (parser.parseInteger(id))
+    return failure();
+  npu = parser.getBuilder().getI64IntegerAttr(id);
+  return success();
+}
+
+void topo::printDropEnd(OpAsmPrinter &printer, Operation *, IntegerAttr npu) {
+  printer << npu.getInt();
+}

@@ -35,6 +35,11 @@ mlir::ParseResult parseEndpoint(mlir::OpAsmParser &parser,
                                 mlir::FlatSymbolRefAttr &switchName);
 void printEndpoint(mlir::OpAsmPrinter &printer, mlir::Operation *,
                    mlir::IntegerAttr npu, mlir::FlatSymbolRefAttr switchName);
+/// An NPU id of `topo.drop`; a switch name is an error that says what to
+/// write instead.
+mlir::ParseResult parseDropEnd(mlir::OpAsmParser &parser, mlir::IntegerAttr &npu);
+void printDropEnd(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                  mlir::IntegerAttr npu);
 /// `[0, 1, @spine] link(...)`, or nothing (a switch whose ports are all
 /// given elsewhere).
 mlir::ParseResult parseSwitchPorts(mlir::OpAsmParser &parser,

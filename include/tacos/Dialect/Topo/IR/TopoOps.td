@@ -214,7 +214,8 @@ def Topo_DropOp : Topo_NetworkMemberOp<"drop"> {
   let description = [{
     Removes every link a -> b (`->`) or both directions (`<->`), whether it
     came from `topo.dims` or from `topo.link`. Dropping a link that does not
-    exist is an error.
+    exist is an error. Its ends are NPUs: a switch port is removed by
+    leaving it out of the switch's list (or its `topo.link`).
 
     ```mlir
     topo.network @degraded {
@@ -224,7 +225,11 @@ def Topo_DropOp : Topo_NetworkMemberOp<"drop"> {
     ```
   }];
   let arguments = (ins Tacos_I64Attr:$src, Tacos_I64Attr:$dst, UnitAttr:$bidirectional);
-  let assemblyFormat = "$src custom<Direction>($bidirectional) $dst attr-dict";
+  // custom<DropEnd>: an NPU id, with a clear error for a switch name.
+  let assemblyFormat = [{
+    custom<DropEnd>($src) custom<Direction>($bidirectional) custom<DropEnd>($dst)
+    attr-dict
+  }];
   let hasVerifier = 1;
 }
 
