@@ -245,9 +245,11 @@ void topo::printEndpoint(OpAsmPrinter &printer, Operation *, IntegerAttr npu,
     printer << npu.getInt();
 }
 
-ParseResult topo::parseSwitchPorts(OpAsmParser &parser, DenseI64ArrayAttr &ports,
+ParseResult topo::parseSwitchPorts(OpAsmParser &parser, StringAttr &name,
+                                   DenseI64ArrayAttr &ports,
                                    ArrayAttr &switchPorts, LinkAttr &spec) {
   Builder &b = parser.getBuilder();
+  (void)parser.parseOptionalSymbolName(name);
   SmallVector<int64_t> npus;
   SmallVector<Attribute> switches;
   if (failed(parser.parseOptionalLSquare())) {
@@ -278,9 +280,14 @@ ParseResult topo::parseSwitchPorts(OpAsmParser &parser, DenseI64ArrayAttr &ports
 }
 
 void topo::printSwitchPorts(OpAsmPrinter &printer, Operation *,
-                            DenseI64ArrayAttr ports, ArrayAttr switchPorts,
-                            LinkAttr spec) {
+                            StringAttr name, DenseI64ArrayAttr ports,
+                            ArrayAttr switchPorts, LinkAttr spec) {
   bool listed = !ports.empty() || (switchPorts && !switchPorts.empty());
+  if (name) {
+    printer.printSymbolName(name.getValue());
+    if (listed || spec)
+      printer << " ";
+  }
   if (!listed && !spec)
     return;
   raw_ostream &os = printer.getStream();

@@ -40,15 +40,16 @@ void printEndpoint(mlir::OpAsmPrinter &printer, mlir::Operation *,
 mlir::ParseResult parseDropEnd(mlir::OpAsmParser &parser, mlir::IntegerAttr &npu);
 void printDropEnd(mlir::OpAsmPrinter &printer, mlir::Operation *,
                   mlir::IntegerAttr npu);
-/// `[0, 1, @spine] link(...)`, or nothing (a switch whose ports are all
-/// given elsewhere).
+/// `[@name] [0, 1, @spine] link(...)`; the list and spec may be left out
+/// (a switch whose ports are all given elsewhere).
 mlir::ParseResult parseSwitchPorts(mlir::OpAsmParser &parser,
+                                   mlir::StringAttr &name,
                                    mlir::DenseI64ArrayAttr &ports,
                                    mlir::ArrayAttr &switchPorts,
                                    LinkAttr &spec);
 void printSwitchPorts(mlir::OpAsmPrinter &printer, mlir::Operation *,
-                      mlir::DenseI64ArrayAttr ports, mlir::ArrayAttr switchPorts,
-                      LinkAttr spec);
+                      mlir::StringAttr name, mlir::DenseI64ArrayAttr ports,
+                      mlir::ArrayAttr switchPorts, LinkAttr spec);
 mlir::ParseResult parseDirection(mlir::OpAsmParser &parser,
                                  mlir::UnitAttr &bidirectional);
 void printDirection(mlir::OpAsmPrinter &printer, mlir::Operation *,

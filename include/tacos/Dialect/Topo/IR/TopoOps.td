@@ -198,8 +198,10 @@ def Topo_SwitchOp : Topo_NetworkMemberOp<"switch"> {
                        OptionalAttr<FlatSymbolRefArrayAttr>:$switch_ports,
                        OptionalAttr<Topo_LinkAttr>:$spec,
                        UnitAttr:$unwound);
+  // One directive for the name and the ports, so that a bare switch
+  // prints without a stray space.
   let assemblyFormat = [{
-    ($name^)? custom<SwitchPorts>($ports, $switch_ports, $spec)
+    custom<SwitchPorts>($name, $ports, $switch_ports, $spec)
     (`unwound` $unwound^)? attr-dict
   }];
   let hasVerifier = 1;
