@@ -1,0 +1,212 @@
+//===- RingOrder.cpp - A ring through the topology ------------------------===//
+
+#include "RingOrder.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+namespace tacos {
+
+namespace {
+
+/// Members joined by a link (lane 0), as positions; with `bothWays` only
+/// pairs linked in both directions. Each list is in position order.
+std::vector<std::vector<uint32_t>>
+memberLinks(const Network &network, const std::vector<NodeId> &members,
+            bool bothWays) {
+  std::vector<int64_t> position(network.numNodes(), -1);
+  for (uint32_t i = 0; i < members.size(); ++i)
+    position[members[i]] = i;
+  auto linked = [&](NodeId a, NodeId b) {
+    for (LinkId l : network.outLinks(a))
+      if (network.dst(l) == b)
+        return true;
+    return false;
+  };
+  std::vector<std::vector<uint32_t>> next(members.size());
+  for (uint32_t i = 0; i < members.size(); ++i) {
+    std::optional<NodeId> previous;
+    for (LinkId l : network.outLinks(members[i])) {
+      NodeId v = network.dst(l);
+      if (v == previous || position[v] < 0)
+        continue;
+      previous = v;
+      if (bothWays && !linked(v, members[i]))
+        continue;
+      next[i].push_back(uint32_t(position[v]));
+    }
+    std::sort(next[i].begin(), next[i].end());
+  }
+  return next;
+}
+
+/// A Hamiltonian cycle of `next` from position 0, depth first, within
+/// `budget` steps; empty if none was found.
+std::vector<uint32_t> hamiltonianCycle(
+    const std::vector<std::vector<uint32_t>> &next, uint64_t budget) {
+  uint32_t n = uint32_t(next.size());
+  std::vector<char> visited(n, 0);
+  std::vector<char> closes(n, 0); // has a link back to position 0
+  for (uint32_t i = 0; i < n; ++i)
+    closes[i] = std::binary_search(next[i].begin(), next[i].end(), 0u);
+  auto unvisitedDegree = [&](uint32_t v) {
+    uint32_t d = 0;
+    for (uint32_t w : next[v])
+      d += !visited[w];
+    return d;
+  };
+  // One frame per position of the path: its candidates, best first.
+  struct Frame {
+    std::vector<uint32_t> candidates;
+    size_t tried = 0;
+  };
+  auto candidatesOf = [&](uint32_t v) {
+    std::vector<std::pair<uint32_t, uint32_t>> ranked;
+    for (uint32_t w : next[v])
+      if (!visited[w])
+        ranked.push_back({unvisitedDegree(w), w});
+    std::sort(ranked.begin(), ranked.end());
+    std::vector<uint32_t> out;
+    for (auto [degree, w] : ranked)
+      out.push_back(w);
+    return out;
+  };
+  std::vector<uint32_t> path{0};
+  visited[0] = 1;
+  std::vector<Frame> frames;
+  frames.push_back({candidatesOf(0)});
+  uint64_t steps = 0;
+  while (!frames.empty()) {
+    if (path.size() == n) {
+      if (n == 1 || closes[path.back()])
+        return path;
+    }
+    Frame &top = frames.back();
+    if (path.size() == n || top.tried == top.candidates.size()) {
+      visited[path.back()] = path.size() == 1 ? 1 : 0;
+      path.pop_back();
+      frames.pop_back();
+      continue;
+    }
+    if (++steps > budget)
+      return {};
+    uint32_t w = top.candidates[top.tried++];
+    if (visited[w])
+      continue;
+    visited[w] = 1;
+    path.push_back(w);
+    frames.push_back({candidatesOf(w)});
+  }
+  return {};
+}
+
+/// Nearest unvisited member next, from position 0.
+std::vector<uint32_t> nearestTour(Router &router,
+                                  const std::vector<NodeId> &members) {
+  uint32_t n = uint32_t(members.size());
+  std::vector<char> visited(n, 0);
+  std::vector<uint32_t> tour{0};
+  visited[0] = 1;
+  while (tour.size() < n) {
+    NodeId at = members[tour.back()];
+    std::optional<uint32_t> best;
+    int32_t bestHops = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (visited[i])
+        continue;
+      int32_t h = router.hops(at, members[i]);
+      if (h >= 0 && (!best || h < bestHops)) {
+        best = i;
+        bestHops = h;
+      }
+    }
+    if (!best)
+      break; // unreachable members: the caller's check reports them
+    visited[*best] = 1;
+    tour.push_back(*best);
+  }
+  return tour;
+}
+
+/// The (from, to) node pairs of the links every step of `order` (cyclic)
+/// crosses, forwards or backwards; false if a step has no route.
+bool stepLinks(Router &router, const std::vector<NodeId> &members,
+               const std::vector<uint32_t> &order, bool backwards,
+               std::set<std::pair<NodeId, NodeId>> &links) {
+  std::vector<NodeId> path;
+  for (size_t i = 0; i < order.size(); ++i) {
+    NodeId a = members[order[i]], b = members[order[(i + 1) % order.size()]];
+    if (backwards)
+      std::swap(a, b);
+    if (!router.route(a, b, path))
+      return false;
+    for (size_t h = 0; h + 1 < path.size(); ++h)
+      links.insert({path[h], path[h + 1]});
+  }
+  return true;
+}
+
+/// Whether every step of `order` takes as many hops backwards as forwards.
+bool symmetricSteps(Router &router, const std::vector<NodeId> &members,
+                    const std::vector<uint32_t> &order) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    NodeId a = members[order[i]], b = members[order[(i + 1) % order.size()]];
+    if (router.hops(a, b) != router.hops(b, a))
+      return false;
+  }
+  return true;
+}
+
+/// Whether the ring run backwards crosses none of the links it crosses
+/// forwards (a cycle of links that exist both ways; not a ring that relays
+/// back over its own links).
+bool reversible(Router &router, const std::vector<NodeId> &members,
+                const std::vector<uint32_t> &order) {
+  std::set<std::pair<NodeId, NodeId>> forwards, backwards;
+  if (!stepLinks(router, members, order, false, forwards) ||
+      !stepLinks(router, members, order, true, backwards))
+    return false;
+  for (const auto &link : backwards)
+    if (forwards.count(link))
+      return false;
+  return true;
+}
+
+} // namespace
+
+RingOrder findRing(Router &router, const std::vector<NodeId> &members) {
+  RingOrder ring;
+  uint64_t budget =
+      kRingSearchBaseSteps + kRingSearchStepsPerMember * members.size();
+  if (members.size() <= 2) {
+    ring.order.resize(members.size());
+    for (uint32_t i = 0; i < members.size(); ++i)
+      ring.order[i] = i;
+  } else {
+    for (bool bothWays : {true, false}) {
+      ring.order = hamiltonianCycle(
+          memberLinks(router.network, members, bothWays), budget);
+      if (!ring.order.empty())
+        break;
+    }
+  }
+  ring.direct = !ring.order.empty();
+  if (ring.order.empty())
+    ring.order = nearestTour(router, members);
+  if (members.size() == 2) {
+    std::vector<NodeId> path;
+    ring.direct = router.route(members[0], members[1], path) &&
+                  path.size() == 2 &&
+                  router.route(members[1], members[0], path) &&
+                  path.size() == 2;
+  }
+  if (ring.order.size() < members.size())
+    return ring;
+  ring.symmetric = symmetricSteps(router, members, ring.order);
+  ring.bothWays = members.size() >= 2 && ring.symmetric &&
+                  reversible(router, members, ring.order);
+  return ring;
+}
+
+} // namespace tacos
