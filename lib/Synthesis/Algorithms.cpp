@@ -50,6 +50,28 @@ AlgorithmResult runBaselineOf(const Network &network, const Problem &problem,
   return runBaseline(B, network, problem, options);
 }
 
+/// An All-Reduce built as a Reduce-Scatter then an All-Gather from the
+/// owners (ring, direct, rhd, hierarchical), timed with its phases strictly
+/// one after the other: the reduces as a Reduce-Scatter, then the copies
+/// as an All-Gather. 0 where the copies start elsewhere (a tree's root).
+int64_t strictPhases(const Network &network, const CollectiveSpec &spec,
+                     const Problem &dualProblem, const ScheduleView &untimed,
+                     const AlgorithmOptions &options) {
+  Schedule reduces, copies;
+  for (size_t i = 0; i < untimed.size(); ++i)
+    (untimed.kindByte(i) == uint8_t(TransferKind::Reduce) ? reduces : copies)
+        .push_back(untimed[i]);
+  CollectiveSpec reduceScatter = spec;
+  reduceScatter.kind = CollectiveKind::ReduceScatter;
+  SimulationResult first = compactCollective(network, reduceScatter,
+                                             reduces.view(), options.model);
+  SimulationResult second =
+      compact(network, dualProblem, std::move(copies), options.model);
+  if (!first.error.empty() || !second.error.empty())
+    return 0;
+  return first.timePs + second.timePs;
+}
+
 /// A combining collective by the baseline's own construction: reductions
 /// and the copies of reduced chunks, timed with both of the combining
 /// simulator's rules (Simulation/Combining.h) until the times settle.
@@ -72,6 +94,9 @@ AlgorithmResult runCombiningBaseline(Baseline baseline, const Network &network,
   result.schedule = std::move(timed.schedule);
   result.timePs = timed.timePs;
   result.numTransfers = result.schedule.size();
+  if (spec.kind == CollectiveKind::AllReduce)
+    result.strictPhasesPs =
+        strictPhases(network, spec, dualProblem, untimed.view(), options);
   return result;
 }
 

@@ -31,26 +31,20 @@ const char *baselineName(Baseline baseline) {
   return "unknown";
 }
 
-/// Transfers of each baseline: its logical block sends (as the algorithms
-/// emit them) times the chunks of a block times the hops a send takes
-/// between the ranks it pairs. A combining collective is folded into a
-/// tree per chunk (BaselineBuilder.h), whatever the baseline: each NPU
-/// sends each chunk's partial once and receives its result once, about
-/// g - 1 transfers per chunk and phase, times the hops that join a member
-/// to the nearest other.
-static double baselineTransfers(Baseline baseline, CollectiveKind kind,
-                                const ProblemShape &shape,
-                                const HopSample &hops) {
+/// Hops each baseline emits for the non-combining problem `shape`: its
+/// logical block sends (as the algorithms emit them) times the chunks of a
+/// block times the hops a send takes between the ranks it pairs. A
+/// combining collective emits what its dual would (All-Reduce twice).
+static double emittedHops(Baseline baseline, const ProblemShape &shape,
+                          const HopSample &hops) {
   double g = shape.participants;
   if (g < 2)
     return 0;
-  if (isCombining(kind))
-    return (kind == CollectiveKind::AllReduce ? 2 : 1) * shape.chunks *
-           (g - 1) * hops.nearest;
   double blocks = shape.kind == CollectiveKind::Broadcast ? 1
                   : shape.kind == CollectiveKind::AllToAll ? g * g
                                                            : g;
   double k = shape.chunks / blocks, rounds = std::ceil(std::log2(g));
+  CollectiveKind kind = shape.kind;
   bool rooted = kind == CollectiveKind::Broadcast ||
                 kind == CollectiveKind::Scatter ||
                 kind == CollectiveKind::Gather;
@@ -98,7 +92,19 @@ MemoryEstimate estimateBaseline(Baseline baseline, const Network &network,
   if (spec.root)
     root = uint32_t(*spec.root);
   HopSample hops = sampleHops(network, participants, root);
-  double transfers = baselineTransfers(baseline, spec.kind, shape, hops);
+  double emitted = emittedHops(baseline, shape, hops);
+  double transfers = emitted;
+  if (isCombining(spec.kind)) {
+    // Folded into a tree per chunk (BaselineBuilder.h), whatever the
+    // baseline: each NPU sends each chunk's partial once and receives its
+    // result once, about g - 1 transfers per chunk and phase, times the
+    // hops that join a member to its nearest other.
+    double phases = spec.kind == CollectiveKind::AllReduce ? 2 : 1;
+    emitted *= phases;
+    transfers = std::min(emitted, phases * shape.chunks *
+                                      std::max(0.0, shape.participants - 1) *
+                                      hops.nearest);
+  }
   if (transfersOut)
     *transfersOut = transfers;
   MemoryEstimate estimate;
@@ -110,20 +116,28 @@ MemoryEstimate estimateBaseline(Baseline baseline, const Network &network,
                     spec.kind == CollectiveKind::Scatter);
   double sources = oneSource ? 1 : shape.participants;
   estimate.add(sources * double(network.numNodes()), 8, "routing trees");
-  // Hops are recorded in a vector (three buffers' worth while it doubles),
-  // then copied into the schedule, reserved up front.
-  estimate.add(transfers, 48, "emitted hops");
-  addSchedule(estimate, transfers, true);
+  // Building: the hops, recorded in a vector (up to twice their size once
+  // it has doubled), a combining collective's folding order and marks,
+  // and the schedule they are copied into, reserved up front. The hops
+  // are gone before the schedule is timed.
+  MemoryEstimate building, timing;
+  building.add(emitted, 32, "emitted hops");
+  addSchedule(building, transfers, true);
+  addSchedule(timing, transfers, true);
   if (isCombining(spec.kind)) {
-    // Folding: the hops sorted by chunk and a mark each; then the
-    // compaction's two timed copies and its (chunk, NPU) holdings.
-    estimate.add(transfers, 17, "folding order");
-    addSchedule(estimate, 2 * transfers, true);
-    estimate.add(shape.chunks * shape.npus, 40, "(chunk, NPU) holdings");
+    building.add(emitted, 9, "folding order");
+    // The compaction's timed copies (and All-Reduce's strict phases: its
+    // two halves and their compactions), and its (chunk, NPU) holdings.
+    addSchedule(timing, 2 * transfers, true);
+    if (spec.kind == CollectiveKind::AllReduce)
+      addSchedule(timing, transfers, true);
+    timing.add(shape.chunks * shape.npus, 40, "(chunk, NPU) holdings");
   } else {
-    estimate.add(estimateSimulation(network, shape, transfers,
-                                    /*copies=*/true, /*sorted=*/true));
+    // Compacted in place.
+    timing.add(estimateSimulation(network, shape, transfers,
+                                  /*copies=*/false, /*sorted=*/true));
   }
+  estimate.add(building.bytes > timing.bytes ? building : timing);
   return estimate;
 }
 

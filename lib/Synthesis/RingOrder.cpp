@@ -48,13 +48,20 @@ std::vector<uint32_t> hamiltonianCycle(
   uint32_t n = uint32_t(next.size());
   std::vector<char> visited(n, 0);
   std::vector<char> closes(n, 0); // has a link back to position 0
-  for (uint32_t i = 0; i < n; ++i)
-    closes[i] = std::binary_search(next[i].begin(), next[i].end(), 0u);
-  auto unvisitedDegree = [&](uint32_t v) {
-    uint32_t d = 0;
+  std::vector<std::vector<uint32_t>> previous(n);
+  // Unvisited successors of each member, kept as members are visited and
+  // left, so that ranking candidates costs their count, not their degrees.
+  std::vector<uint32_t> unvisitedNext(n);
+  for (uint32_t v = 0; v < n; ++v) {
+    closes[v] = std::binary_search(next[v].begin(), next[v].end(), 0u);
+    unvisitedNext[v] = uint32_t(next[v].size());
     for (uint32_t w : next[v])
-      d += !visited[w];
-    return d;
+      previous[w].push_back(v);
+  }
+  auto visit = [&](uint32_t v, bool in) {
+    visited[v] = in;
+    for (uint32_t u : previous[v])
+      in ? --unvisitedNext[u] : ++unvisitedNext[u];
   };
   // One frame per position of the path: its candidates, best first.
   struct Frame {
@@ -65,7 +72,7 @@ std::vector<uint32_t> hamiltonianCycle(
     std::vector<std::pair<uint32_t, uint32_t>> ranked;
     for (uint32_t w : next[v])
       if (!visited[w])
-        ranked.push_back({unvisitedDegree(w), w});
+        ranked.push_back({unvisitedNext[w], w});
     std::sort(ranked.begin(), ranked.end());
     std::vector<uint32_t> out;
     for (auto [degree, w] : ranked)
@@ -73,18 +80,17 @@ std::vector<uint32_t> hamiltonianCycle(
     return out;
   };
   std::vector<uint32_t> path{0};
-  visited[0] = 1;
+  visit(0, true);
   std::vector<Frame> frames;
   frames.push_back({candidatesOf(0)});
   uint64_t steps = 0;
   while (!frames.empty()) {
-    if (path.size() == n) {
-      if (n == 1 || closes[path.back()])
-        return path;
-    }
+    if (path.size() == n && (n == 1 || closes[path.back()]))
+      return path;
     Frame &top = frames.back();
     if (path.size() == n || top.tried == top.candidates.size()) {
-      visited[path.back()] = path.size() == 1 ? 1 : 0;
+      if (path.size() > 1)
+        visit(path.back(), false);
       path.pop_back();
       frames.pop_back();
       continue;
@@ -94,7 +100,7 @@ std::vector<uint32_t> hamiltonianCycle(
     uint32_t w = top.candidates[top.tried++];
     if (visited[w])
       continue;
-    visited[w] = 1;
+    visit(w, true);
     path.push_back(w);
     frames.push_back({candidatesOf(w)});
   }
