@@ -128,7 +128,7 @@ std::vector<uint32_t> nearestTour(Router &router,
       }
     }
     if (!best)
-      break; // unreachable members: the caller's check reports them
+      break; // some member cannot reach another: the order stops short
     visited[*best] = 1;
     tour.push_back(*best);
   }
@@ -197,16 +197,8 @@ RingOrder findRing(Router &router, const std::vector<NodeId> &members) {
         break;
     }
   }
-  ring.direct = !ring.order.empty();
   if (ring.order.empty())
     ring.order = nearestTour(router, members);
-  if (members.size() == 2) {
-    std::vector<NodeId> path;
-    ring.direct = router.route(members[0], members[1], path) &&
-                  path.size() == 2 &&
-                  router.route(members[1], members[0], path) &&
-                  path.size() == 2;
-  }
   if (ring.order.size() < members.size())
     return ring;
   ring.symmetric = symmetricSteps(router, members, ring.order);

@@ -27,8 +27,6 @@ namespace tacos {
 struct RingOrder {
   /// Positions into the member list, in ring order, starting with 0.
   std::vector<uint32_t> order;
-  /// Every step is one link.
-  bool direct = false;
   /// Every step takes as many hops backwards as forwards: chains into a
   /// root can run the ring backwards (the time-reversal of a chain out of
   /// it).
