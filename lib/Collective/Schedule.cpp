@@ -2,6 +2,7 @@
 
 #include "tacos/Collective/Schedule.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -77,6 +78,7 @@ char *allocatePacked(size_t n) {
 } // namespace
 
 Schedule::Schedule(const ScheduleView &view) {
+  routeTable = view.routes();
   if (view.count == 0)
     return;
   buffer = allocatePacked(view.count);
@@ -92,6 +94,7 @@ void Schedule::swap(Schedule &o) noexcept {
   std::swap(count, o.count);
   std::swap(capacity, o.capacity);
   std::swap(cols, o.cols);
+  std::swap(routeTable, o.routeTable);
 }
 
 Schedule::Columns Schedule::columnsAt(char *buffer, size_t capacity) {
@@ -159,6 +162,23 @@ PackedSchedule Schedule::releasePacked() {
   return packed;
 }
 
+uint16_t Schedule::adoptRoute(const RouteTable &from, uint16_t route,
+                              bool reversed) {
+  if (route == 0)
+    return 0;
+  RouteSwitches via = from.switches(route);
+  std::vector<uint32_t> switches(via.begin(), via.end());
+  if (reversed)
+    std::reverse(switches.begin(), switches.end());
+  std::optional<uint16_t> id = routeTable.intern(switches);
+  if (!id) {
+    std::fprintf(stderr, "tacos: a schedule names more than %zu routes\n",
+                 RouteTable::kMaxRoutes);
+    std::abort();
+  }
+  return *id;
+}
+
 ScheduleView Schedule::view() const {
   ScheduleView view;
   view.count = count;
@@ -169,6 +189,7 @@ ScheduleView Schedule::view() const {
   view.dsts = cols.dsts;
   view.lanes = cols.lanes;
   view.kinds = cols.kinds;
+  view.routeTable = routeTable.empty() ? nullptr : &routeTable;
   return view;
 }
 

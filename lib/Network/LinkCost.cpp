@@ -37,6 +37,47 @@ LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,
   return {occupancy, duration};
 }
 
+bool findPath(const Network &network, uint32_t src, uint32_t dst,
+              const uint32_t *switches, size_t numSwitches,
+              std::vector<LinkId> &links) {
+  if (src >= network.numNpus() || dst >= network.numNpus())
+    return false;
+  uint32_t from = src;
+  for (size_t i = 0; i <= numSwitches; ++i) {
+    uint32_t to = i < numSwitches ? switches[i] : dst;
+    if (i < numSwitches && (to >= network.numNodes() || !network.isSwitch(to)))
+      return false;
+    std::optional<LinkId> hop = findLink(network, from, to, 0);
+    if (!hop)
+      return false;
+    links.push_back(*hop);
+    from = to;
+  }
+  return true;
+}
+
+LinkCost pathCost(const Network &network, const LinkId *links, size_t n,
+                  uint64_t bytes, LinkModel model) {
+  if (n == 1)
+    return linkCost(network, links[0], bytes, model);
+  // The slowest link sets the rate; ties keep the first (the cost is the
+  // same). Latencies add up; the clock saturates as transferTimePs does.
+  size_t slowest = 0;
+  for (size_t i = 1; i < n; ++i)
+    if (network.bandwidth(links[i]) < network.bandwidth(links[slowest]))
+      slowest = i;
+  LinkCost cost = linkCost(network, links[slowest], bytes, LinkModel::Pipelined);
+  int64_t latency = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (__builtin_add_overflow(latency, network.latency(links[i]), &latency))
+      return {INT64_MAX, INT64_MAX};
+  int64_t duration;
+  if (cost.duration == INT64_MAX ||
+      __builtin_add_overflow(cost.occupancy, latency, &duration))
+    return {INT64_MAX, INT64_MAX};
+  return {model == LinkModel::Blocking ? duration : cost.occupancy, duration};
+}
+
 std::vector<LinkCost> linkCosts(const Network &network, uint64_t bytes,
                                 LinkModel model) {
   std::vector<LinkCost> costs(network.numLinks());

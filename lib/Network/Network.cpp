@@ -212,7 +212,7 @@ SwitchIds addSwitches(NetworkBuilder &builder, const TopologySpec &spec,
     ids.firstOfDim[d] = ids.firstExplicit;
     for (int64_t r = 0, e = n / dims[d].size; r < e; ++r)
       ids.firstExplicit =
-          builder.addSwitch("dim" + std::to_string(d) + "_" + std::to_string(r),
+          builder.addSwitch(dimSwitchName(d, r),
                             dimSwitchPorts(dims, strides, d, r)) +
           1;
   }
@@ -515,6 +515,22 @@ std::optional<std::pair<NodeId, NodeId>> Network::findUnreachablePair() const {
     if (!reaching[a])
       return std::make_pair(a, NodeId(0));
   return std::nullopt;
+}
+
+std::string dimSwitchName(size_t dim, int64_t index) {
+  return "dim" + std::to_string(dim) + "_" + std::to_string(index);
+}
+
+std::vector<std::string> switchNames(const TopologySpec &spec) {
+  std::vector<std::string> names;
+  int64_t n = numNpus(spec);
+  for (size_t d = 0; d < spec.dims.size(); ++d)
+    if (spec.dims[d].kind == DimKind::Switch)
+      for (int64_t r = 0, e = n / spec.dims[d].size; r < e; ++r)
+        names.push_back(dimSwitchName(d, r));
+  for (const SwitchSpec &s : spec.switches)
+    names.push_back(s.name);
+  return names;
 }
 
 Network transposed(const Network &network) {

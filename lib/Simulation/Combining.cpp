@@ -1,6 +1,7 @@
 //===- Combining.cpp - Timing schedules of any collective -----------------===//
 
 #include "tacos/Simulation/Combining.h"
+#include "tacos/Collective/TransferPath.h"
 
 #include <algorithm>
 #include <numeric>
@@ -65,15 +66,14 @@ SimulationResult simulateReduction(const Network &network,
       ++at(transfers.chunk(i), transfers.dst(i)).pendingReduces;
 
   std::vector<int64_t> linkFree(network.numLinks(), 0);
+  std::vector<LinkId> path;
   std::vector<int64_t> starts(transfers.size()), ends(transfers.size());
   int64_t timePs = 0;
   for (size_t i : startOrder(transfers)) {
     Transfer t = transfers[i];
-    std::optional<LinkId> link = findLink(network, t.src, t.dst, t.lane);
-    if (!link)
-      return fail(i, "link " + std::to_string(t.src) + " -> " +
-                         std::to_string(t.dst) +
-                         (t.lane ? " lane " + std::to_string(t.lane) : "") +
+    if (!transferPath(network, t, transfers.routes(), path))
+      return fail(i, "link " +
+                         transferLinkText(network, t, transfers.routes()) +
                          " is not in the network");
     if (t.chunk >= dual.numChunks() || t.src >= numNpus)
       return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +
@@ -102,11 +102,15 @@ SimulationResult simulateReduction(const Network &network,
     if (!ready)
       return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +
                          std::to_string(t.src) + " before it is there");
-    LinkCost cost = linkCost(network, *link, dual.chunkBytes(t.chunk), model);
-    int64_t start = std::max(linkFree[*link], *ready);
+    LinkCost cost =
+        transferCost(network, path, dual.chunkBytes(t.chunk), model);
+    int64_t start = *ready;
+    for (LinkId l : path)
+      start = std::max(start, linkFree[l]);
     starts[i] = start;
     ends[i] = start + cost.duration;
-    linkFree[*link] = start + cost.occupancy;
+    for (LinkId l : path)
+      linkFree[l] = start + cost.occupancy;
     Holding &target = at(t.chunk, t.dst);
     if (t.kind == TransferKind::Reduce) {
       --target.pendingReduces;

@@ -1,6 +1,7 @@
 //===- Simulator.cpp - Time a schedule from order and dependencies --------===//
 
 #include "tacos/Simulation/Simulator.h"
+#include "tacos/Collective/TransferPath.h"
 
 #include <algorithm>
 #include <tuple>
@@ -99,16 +100,14 @@ bool retime(const Network &network, const Problem &problem,
   linkFree.resize(network.numLinks(), 0);
   ChunkCosts costs(network, problem.chunkSizes, problem.numChunks(), model);
   Arrivals arrivals(problem, start.chunkReady);
+  std::vector<LinkId> path;
   result.timePs = 0;
   bool changed = false;
   for (size_t k = 0; k < n; ++k) {
     size_t i = order.empty() ? k : order[k];
     Transfer t = transfers[i];
-    std::optional<LinkId> link = findLink(network, t.src, t.dst, t.lane);
-    if (!link) {
-      result.error = "link " + std::to_string(t.src) + " -> " +
-                     std::to_string(t.dst) +
-                     (t.lane ? " lane " + std::to_string(t.lane) : "") +
+    if (!transferPath(network, t, transfers.routes(), path)) {
+      result.error = "link " + transferLinkText(network, t, transfers.routes()) +
                      " is not in the network";
       result.errorIndex = i;
       return changed;
@@ -120,12 +119,19 @@ bool retime(const Network &network, const Problem &problem,
       result.errorIndex = i;
       return changed;
     }
-    LinkCost cost = costs.of(*link, t.chunk);
-    int64_t begin = std::max(linkFree[*link], *ready);
+    // A routed transfer holds every link of its path at once.
+    LinkCost cost = path.size() == 1
+                        ? costs.of(path[0], t.chunk)
+                        : transferCost(network, path,
+                                       problem.chunkBytes(t.chunk), model);
+    int64_t begin = *ready;
+    for (LinkId l : path)
+      begin = std::max(begin, linkFree[l]);
     int64_t end = begin + cost.duration;
     changed = changed || begin != t.start || end != t.end;
     schedule.setTimes(i, begin, end);
-    linkFree[*link] = begin + cost.occupancy;
+    for (LinkId l : path)
+      linkFree[l] = begin + cost.occupancy;
     arrivals.deliver(t.chunk, t.dst, end);
     result.timePs = std::max(result.timePs, end);
   }

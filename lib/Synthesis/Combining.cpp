@@ -2,6 +2,7 @@
 
 #include "tacos/Synthesis/Combining.h"
 #include "tacos/Collective/ChunkCosts.h"
+#include "tacos/Collective/TransferPath.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Inversion.h"
 #include "tacos/Synthesis/Trials.h"
@@ -16,12 +17,16 @@ SimulationStart afterReduction(const Network &network,
   SimulationStart start;
   start.linkFree.assign(network.numLinks(), 0);
   start.chunkReady.assign(problem.numChunks(), 0);
+  std::vector<LinkId> path;
   for (size_t i = 0; i < rs.size(); ++i) {
-    std::optional<LinkId> link =
-        findLink(network, rs.src(i), rs.dst(i), rs.lane(i));
-    LinkCost cost = costs.of(*link, rs.chunk(i));
-    start.linkFree[*link] =
-        std::max(start.linkFree[*link], rs.start(i) + cost.occupancy);
+    transferPath(network, rs[i], rs.routes(), path);
+    LinkCost cost = path.size() == 1
+                        ? costs.of(path[0], rs.chunk(i))
+                        : transferCost(network, path,
+                                       problem.chunkBytes(rs.chunk(i)), model);
+    for (LinkId l : path)
+      start.linkFree[l] =
+          std::max(start.linkFree[l], rs.start(i) + cost.occupancy);
     if (problem.isSource(rs.chunk(i), rs.dst(i)))
       start.chunkReady[rs.chunk(i)] =
           std::max(start.chunkReady[rs.chunk(i)], rs.end(i));

@@ -133,6 +133,7 @@ std::vector<size_t> findDeadEnds(const Problem &problem,
 Schedule removeTransfers(const ScheduleView &schedule,
                          const std::vector<size_t> &indices) {
   Schedule kept;
+  kept.routes() = schedule.routes();
   kept.reserve(schedule.size() - indices.size());
   size_t next = 0;
   for (size_t i = 0; i < schedule.size(); ++i) {
@@ -206,8 +207,10 @@ std::string invertSchedule(const ScheduleView &schedule, int64_t timePs,
     if (flipKinds)
       kind = kind == TransferKind::Copy ? TransferKind::Reduce
                                         : TransferKind::Copy;
-    inverted.push_back({t.chunk, t.dst, t.src, t.lane, kind, timePs - t.end,
-                        timePs - t.start});
+    // Turned dst -> src, a route's switches are passed the other way.
+    inverted.push_back(
+        {t.chunk, t.dst, t.src, t.lane, kind, timePs - t.end, timePs - t.start,
+         inverted.adoptRoute(schedule.routes(), t.route, /*reversed=*/true)});
   }
   return "";
 }
@@ -217,11 +220,12 @@ Schedule concatenate(const ScheduleView &first, const ScheduleView &second,
   Schedule result;
   result.reserve(first.size() + second.size());
   for (size_t i = 0; i < first.size(); ++i)
-    result.push_back(first[i]);
+    result.pushFrom(first, i);
   for (size_t i = 0; i < second.size(); ++i) {
     Transfer t = second[i];
     t.start += offsetPs;
     t.end += offsetPs;
+    t.route = result.adoptRoute(second.routes(), t.route);
     result.push_back(t);
   }
   return result;

@@ -85,7 +85,7 @@ public:
     result.schedule.reserve(old.size() + lostTargets.size());
     for (size_t i = 0; i < old.size(); ++i)
       if (keep[i])
-        result.schedule.push_back(old[i]);
+        result.schedule.pushFrom(old, i);
     result.kept = result.schedule.size();
     result.lost = old.size() - result.kept;
     result.lostDeliveries = lostTargets.size();
@@ -386,7 +386,7 @@ Schedule transfersOfKind(const ScheduleView &schedule, TransferKind kind) {
   part.reserve(count);
   for (size_t i = 0; i < schedule.size(); ++i)
     if (schedule.kindByte(i) == uint8_t(kind))
-      part.push_back(schedule[i]);
+      part.pushFrom(schedule, i);
   return part;
 }
 

@@ -634,7 +634,7 @@ static Schedule pruneDeadEnds(const ScheduleView &transfers,
   Schedule pruned;
   for (size_t i = 0; i < n; ++i)
     if (keep[i])
-      pruned.push_back(transfers[i]);
+      pruned.pushFrom(transfers, i);
   return pruned;
 }
 

@@ -9,11 +9,14 @@
 // network, so the result is one set's true ratio whatever the
 // floating-point flows did: a valid bound, and the optimum up to their
 // tolerance. A handful of rounds suffice (the method converges
-// superlinearly); 64 is a deterministic cap.
+// superlinearly); 64 is a deterministic cap. All-Reduce adds a partition
+// search (GossipPartition.h) and All-to-All an LP (ConcurrentFlow.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/ThroughputBound.h"
+#include "ConcurrentFlow.h"
+#include "GossipPartition.h"
 #include "tacos/Collective/Problem.h"
 
 #include <lemon/preflow.h>
@@ -22,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace tacos {
 
@@ -269,18 +273,81 @@ std::optional<Candidate> minCutRatio(const Network &network, uint32_t root,
   return best;
 }
 
+/// All-Reduce's crossing bound: the smallest bandwidth out of a set holding
+/// some participant but not all, the minimum over t of the max-flows
+/// between the first participant and t both ways; `bytes` must cross it.
+std::optional<Candidate> minCrossing(const Network &network,
+                                     const std::vector<uint32_t> &members,
+                                     uint64_t bytes) {
+  FlowGraph g(network);
+  g.scaleLinks(1);
+  std::optional<Candidate> best;
+  uint32_t first = members.front();
+  for (uint32_t t : members) {
+    if (t == first)
+      continue;
+    for (auto [from, to] : {std::pair(first, t), std::pair(t, first)}) {
+      Preflow flow(g.graph, g.capacity, g.node(from), g.node(to));
+      flow.runMinCut();
+      Candidate c;
+      c.inS = sourceSide(g, flow);
+      c.bytes = bytes;
+      c.bandwidth = bandwidthLeaving(network, c.inS);
+      if (c.bandwidth == 0)
+        return std::nullopt;
+      if (!best || c.seconds() > best->seconds())
+        best = std::move(c);
+    }
+  }
+  return best;
+}
+
+/// All-Reduce's partition bound (GossipPartition.h) for `bytes` per
+/// participant.
+std::optional<ThroughputBound>
+partitionBound(const Network &network, const std::vector<uint32_t> &members,
+               uint64_t bytes) {
+  std::optional<GossipPartition> g = searchGossipPartition(
+      network, members, uint64_t(kMaxThroughputBoundWork));
+  if (!g)
+    return std::nullopt;
+  ThroughputBound bound;
+  bound.witness = ThroughputWitness::Partition;
+  uint64_t crossings = 2 * uint64_t(g->parts - 1) * bytes;
+  bound.ps = floorPs(crossings, g->bandwidth());
+  bound.parts.resize(g->parts);
+  for (NodeId n = 0; n < network.numNodes(); ++n)
+    if (g->partOf[n] >= 0)
+      bound.parts[g->partOf[n]].push_back(n);
+  bound.bytes = double(crossings);
+  bound.bandwidthBps = g->bandwidth();
+  bound.exactOverAllSets = false;
+  return bound;
+}
+
+/// All-Reduce of `bytes` per participant: the larger of its crossing and
+/// partition bounds (ThroughputBound.h has the argument).
+std::optional<ThroughputBound>
+allReduceBound(const Network &network, const std::vector<uint32_t> &members,
+               uint64_t bytes) {
+  if (members.size() < 2 || bytes == 0)
+    return std::nullopt;
+  std::optional<Candidate> crossing = minCrossing(network, members, bytes);
+  if (!crossing)
+    return std::nullopt;
+  ThroughputBound bound = toBound(*crossing);
+  bound.exactOverAllSets = false;
+  if (std::optional<ThroughputBound> partition =
+          partitionBound(network, members, bytes);
+      partition && partition->ps > bound.ps)
+    return partition;
+  return bound;
+}
+
 /// All-to-All: `bytes[c]` from `from[c]` to `to[c]`; the ratio over each
 /// NPU, all but each NPU, and `extra` sets.
 Candidate familyRatio(const Network &network, const Problem &problem,
                       const std::vector<std::vector<bool>> &extra) {
-  std::vector<uint64_t> out(network.numNodes()), in(network.numNodes());
-  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
-    uint32_t s = problem.sources[problem.sourceOffsets[c]];
-    problem.forEachDestination(c, [&](uint32_t d) {
-      out[s] += problem.chunkBytes(c);
-      in[d] += problem.chunkBytes(c);
-    });
-  }
   auto measure = [&](std::vector<bool> inS) {
     Candidate c;
     for (uint32_t ch = 0; ch < problem.numChunks(); ++ch) {
@@ -296,21 +363,101 @@ Candidate familyRatio(const Network &network, const Problem &problem,
     c.inS = std::move(inS);
     return c;
   };
+  // No set yet: bytes 0 (whose seconds() would be +inf).
   Candidate best;
-  best.inS.assign(network.numNodes(), false);
+  auto keep = [&](Candidate c) {
+    if (c.bytes > 0 && (best.bytes == 0 || c.seconds() > best.seconds()))
+      best = std::move(c);
+  };
   for (uint32_t v : problem.participants) {
     std::vector<bool> alone(network.numNodes(), false);
     alone[v] = true;
     std::vector<bool> others(network.numNodes(), true);
     others[v] = false;
-    for (Candidate c : {measure(std::move(alone)), measure(std::move(others))})
-      if (c.bytes > 0 && c.seconds() > best.seconds())
-        best = std::move(c);
+    keep(measure(std::move(alone)));
+    keep(measure(std::move(others)));
   }
   for (const std::vector<bool> &s : extra)
-    if (Candidate c = measure(s); c.bytes > 0 && c.seconds() > best.seconds())
-      best = std::move(c);
+    keep(measure(s));
   return best;
+}
+
+/// Bytes each participant sends each NPU.
+DemandMatrix demandOf(const Network &network, const Problem &problem) {
+  DemandMatrix demand(network.numNpus(),
+                      std::vector<uint64_t>(network.numNpus(), 0));
+  for (uint32_t c = 0; c < problem.numChunks(); ++c) {
+    uint32_t s = problem.sources[problem.sourceOffsets[c]];
+    problem.forEachDestination(
+        c, [&](uint32_t d) { demand[s][d] += problem.chunkBytes(c); });
+  }
+  return demand;
+}
+
+/// Keeps `ball` in `best` if its ratio is larger.
+void keepBall(const BallCut &ball, Candidate &best) {
+  if (ball.bytes == 0 ||
+      !(double(ball.bytes) * best.bandwidth > double(best.bytes) * ball.bandwidth))
+    return;
+  best.inS = ball.inS;
+  best.bytes = ball.bytes;
+  best.bandwidth = ball.bandwidth;
+}
+
+/// All-to-All: the concurrent-flow LP's certificate where the LP is within
+/// its budget, else (or where it is weaker, by rounding) the best set
+/// found: the family's `family`, the balls of the LP's lengths, or without
+/// the LP the balls of each link's time per byte and the prefixes of the
+/// node order. The certificate's
+/// picoseconds are taken 10^-9 below its ratio: its sums of positive
+/// doubles are exact to far less than that.
+ThroughputBound allToAllBound(const Network &network, const Problem &problem,
+                              Candidate family) {
+  double sources = double(problem.participants.size());
+  // The N x N demands and the sweeps are built only within the budget.
+  if (sources * (double(network.numNodes()) * network.numNpus() +
+                 double(network.numLinks())) >
+      kMaxThroughputBoundWork) {
+    ThroughputBound bound = toBound(family);
+    bound.exactOverAllSets = false;
+    return bound;
+  }
+  DemandMatrix demand = demandOf(network, problem);
+  std::optional<ConcurrentFlowBound> flow = concurrentFlowBound(network, demand);
+  if (!flow) {
+    std::vector<double> perByte(network.numLinks());
+    for (LinkId l = 0; l < network.numLinks(); ++l)
+      perByte[l] = 1 / network.bandwidth(l);
+    BallCut ball = sweepBalls(network, demand, perByte);
+    // Prefixes of the node order: the rows of a torus, the nodes of a
+    // hierarchy (topologies number NPUs dimension by dimension).
+    std::vector<NodeId> order(network.numNodes());
+    std::iota(order.begin(), order.end(), 0);
+    sweepPrefixes(network, demand, order, ball);
+    keepBall(ball, family);
+    ThroughputBound bound = toBound(family);
+    bound.exactOverAllSets = false;
+    return bound;
+  }
+  keepBall(flow->cut, family);
+  ThroughputBound bound = toBound(family);
+  // Optimal: the certificate is the LP optimum, which no cut exceeds.
+  bound.exactOverAllSets = flow->optimal;
+  if (!(flow->weightedBandwidth > 0))
+    return bound;
+  long double ps = (long double)flow->weightedBytes * 1e12L /
+                   (long double)flow->weightedBandwidth * (1 - 1e-9L);
+  // A time past int64's picoseconds (a link of a few bytes per second) is
+  // no better a bound than the largest that fits.
+  ps = std::min(ps, (long double)std::numeric_limits<int64_t>::max() / 2);
+  if (int64_t lp = int64_t(std::floor(ps)); lp > bound.ps) {
+    bound.ps = lp;
+    bound.witness = ThroughputWitness::LinkLengths;
+    bound.linkLength = std::move(flow->linkLength);
+    bound.bytes = flow->weightedBytes;
+    bound.bandwidthBps = flow->weightedBandwidth;
+  }
+  return bound;
 }
 
 /// The bound of a non-combining problem on `network`.
@@ -336,7 +483,7 @@ std::optional<ThroughputBound> problemBound(const Network &network,
     if (!best)
       return std::nullopt;
     ThroughputBound bound = toBound(*best);
-    bound.fromMinCut = true;
+    bound.witness = ThroughputWitness::MinCut;
     return bound;
   }
   case CollectiveKind::Scatter: {
@@ -361,9 +508,7 @@ std::optional<ThroughputBound> problemBound(const Network &network,
     Candidate best = familyRatio(network, problem, extra);
     if (best.bytes == 0 || best.bandwidth == 0)
       return std::nullopt;
-    ThroughputBound bound = toBound(best);
-    bound.exactOverAllSets = false;
-    return bound;
+    return allToAllBound(network, problem, std::move(best));
   }
   case CollectiveKind::Gather:
   case CollectiveKind::ReduceScatter:
@@ -413,6 +558,8 @@ computeThroughputBound(const Network &network, const CollectiveSpec &spec) {
   if (flows * double(network.numNodes() + network.numLinks()) >
       kMaxThroughputBoundWork)
     return std::nullopt;
+  if (spec.kind == CollectiveKind::AllReduce)
+    flows *= 2;
   CollectiveSpec dual = spec;
   dual.kind = dualOf(spec.kind);
   // Gather is Scatter time-reversed on G^T, as Reduce-Scatter and Reduce
@@ -423,16 +570,15 @@ computeThroughputBound(const Network &network, const CollectiveSpec &spec) {
   Problem problem;
   if (!buildProblem(dual, network.numNpus(), problem).empty())
     return std::nullopt;
+  if (spec.kind == CollectiveKind::AllReduce) {
+    uint64_t bytes = 0;
+    for (uint32_t c = 0; c < problem.numChunks(); ++c)
+      bytes += problem.chunkBytes(c);
+    return allReduceBound(network, problem.participants, bytes);
+  }
   if (!reversed)
     return problemBound(network, problem);
-  std::optional<ThroughputBound> reduction =
-      problemBound(transposed(network), problem);
-  if (spec.kind != CollectiveKind::AllReduce)
-    return reduction;
-  std::optional<ThroughputBound> gather = problemBound(network, problem);
-  if (!reduction || !gather)
-    return std::nullopt;
-  return reduction->ps >= gather->ps ? reduction : gather;
+  return problemBound(transposed(network), problem);
 }
 
 } // namespace tacos

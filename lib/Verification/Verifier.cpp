@@ -55,6 +55,7 @@
 #include "tacos/Verification/Verifier.h"
 #include "VerifierStorage.h"
 #include "tacos/Collective/ChunkCosts.h"
+#include "tacos/Collective/TransferPath.h"
 #include "tacos/Support/InterpolationSearch.h"
 
 #include <algorithm>
@@ -187,14 +188,13 @@ private:
 
 std::string str(int64_t x) { return std::to_string(x); }
 
-/// "chunk 3 over 0 -> 5 at [0, 21000000]" (verb "reduced over" for reduces).
-std::string transferText(const ScheduleView &t, size_t i,
-                         const char *verb = "over") {
-  std::string s = "chunk " + std::to_string(t.chunk(i)) + " " + verb + " " +
-                  std::to_string(t.src(i)) + " -> " + std::to_string(t.dst(i));
-  if (t.lane(i))
-    s += " lane " + std::to_string(t.lane(i));
-  return s + " at [" + str(t.start(i)) + ", " + str(t.end(i)) + "]";
+/// "chunk 3 over 0 -> 5 at [0, 21000000]" (verb "reduced over" for
+/// reduces), "chunk 3 over 0 -> 5 via @nvs0 at [...]" for a routed one.
+std::string transferText(const Network &network, const ScheduleView &t,
+                         size_t i, const char *verb = "over") {
+  return "chunk " + std::to_string(t.chunk(i)) + " " + verb + " " +
+         transferLinkText(network, t[i], t.routes()) + " at [" +
+         str(t.start(i)) + ", " + str(t.end(i)) + "]";
 }
 
 constexpr LinkId kNoLink = ~LinkId(0);
@@ -209,6 +209,9 @@ struct Step {
   /// start >= 0 and end - start is the link's duration.
   bool timed;
   int64_t start, end;
+  /// 0, or the route of a transfer through switches (`link` is then its
+  /// path's first link, and its duration is the path's).
+  uint16_t route = 0;
 };
 
 /// Properties 1 and 2, checked at each transfer's start in time order (the
@@ -252,16 +255,25 @@ public:
   /// Durations by slot.
   const std::vector<int64_t> &durations() const { return durationOf; }
 
-  /// The link transfer x uses, or kNoLink if it cannot move data.
+  /// The link transfer x uses (the first of its path when routed), or
+  /// kNoLink if it cannot move data. Both ends must be NPUs: a switch
+  /// stores nothing.
   LinkId resolve(const Transfer &x) const {
-    if (__builtin_expect(uint8_t(x.kind) > 1 || x.chunk >= spec.numChunks, 0))
+    if (__builtin_expect(uint8_t(x.kind) > 1 || x.chunk >= spec.numChunks ||
+                             x.src >= network.numNpus() ||
+                             x.dst >= network.numNpus(),
+                         0))
       return kNoLink;
+    if (__builtin_expect(x.route != 0, 0))
+      return resolvePath(x) ? path.front() : kNoLink;
     return find(x.src, x.dst, x.lane);
   }
   bool timed(LinkId l, uint32_t c, int64_t start, int64_t end) const {
     return start >= 0 && end >= start && end - start == duration(l, c);
   }
   Step step(size_t i, const Transfer &x) const {
+    if (__builtin_expect(x.route != 0, 0))
+      return routedStep(i, x);
     LinkId l = resolve(x);
     return {i,       x.chunk, x.src,
             x.dst,   l,       l != kNoLink && timed(l, x.chunk, x.start, x.end),
@@ -275,6 +287,8 @@ public:
       reportMalformed(s.index);
       return false;
     }
+    if (__builtin_expect(s.route != 0, 0))
+      return departRouted(s);
     LinkState &link = links[s.link];
     if (__builtin_expect(!s.timed, 0))
       reportTiming(s.index, duration(s.link, s.chunk));
@@ -295,6 +309,56 @@ public:
   }
 
 private:
+  /// Fills `path` with the links of routed transfer x; false if its route
+  /// is not in the table or not a path of the network.
+  bool resolvePath(const Transfer &x) const {
+    const RouteTable &routes = t.routes();
+    if (!routes.has(x.route))
+      return false;
+    RouteSwitches via = routes.switches(x.route);
+    path.clear();
+    return findPath(network, x.src, x.dst, via.begin(), via.size(), path);
+  }
+  LinkCost routedCost(uint32_t chunk) const {
+    return pathCost(network, path.data(), path.size(),
+                    spec.chunkSizes.bytes(chunk), spec.model);
+  }
+  Step routedStep(size_t i, const Transfer &x) const {
+    Step s{i, x.chunk, x.src, x.dst, resolve(x), false, x.start, x.end,
+           x.route};
+    if (s.link != kNoLink) {
+      int64_t duration = routedCost(x.chunk).duration;
+      s.timed = x.start >= 0 && x.end >= x.start &&
+                x.end - x.start == duration;
+    }
+    return s;
+  }
+  /// depart() for a routed transfer: every link of its path is busy at
+  /// once (cut-through), each checked against what it carries.
+  bool departRouted(const Step &s) {
+    resolvePath(t[s.index]);
+    LinkCost cost = routedCost(s.chunk);
+    if (!s.timed)
+      reportTiming(s.index, cost.duration);
+    int64_t busy = s.end;
+    if (pipelined && __builtin_add_overflow(s.start, cost.occupancy, &busy))
+      busy = INT64_MAX;
+    bool reported = false;
+    for (LinkId l : path) {
+      LinkState &link = links[l];
+      // One report per transfer, at the first link it shares.
+      if (s.start < link.busyUntil && !reported) {
+        reportOverlap(s.index, link.busyBy, l);
+        reported = true;
+      }
+      if (busy > link.busyUntil) {
+        link.busyUntil = busy;
+        link.busyBy = s.index;
+      }
+    }
+    return true;
+  }
+
   /// The lane-th link src -> dst, as findLink defines it: out-links are
   /// sorted by destination, parallel ones adjacent in link-id order.
   LinkId find(uint32_t src, uint32_t dst, uint16_t lane) const {
@@ -326,13 +390,25 @@ private:
 
   __attribute__((noinline, cold)) void reportMalformed(size_t i) {
     uint8_t kind = t.kindByte(i);
-    std::string why = kind > 1 ? "kind " + std::to_string(kind) +
-                                     " is neither copy (0) nor reduce (1)"
-                      : t.chunk(i) >= spec.numChunks
-                          ? "no such chunk (the collective has " +
-                                std::to_string(spec.numChunks) + ")"
-                          : "no such link";
-    reporter.add(Property::Link, i, transferText(t, i) + ": " + why);
+    uint32_t end = t.src(i) >= network.numNpus() ? t.src(i) : t.dst(i);
+    std::string why =
+        kind > 1 ? "kind " + std::to_string(kind) +
+                       " is neither copy (0) nor reduce (1)"
+        : t.chunk(i) >= spec.numChunks
+            ? "no such chunk (the collective has " +
+                  std::to_string(spec.numChunks) + ")"
+        : end >= network.numNpus()
+            ? (end < network.numNodes()
+                   ? "switch @" + network.switchName(end) +
+                         " stores nothing: a transfer goes from NPU to "
+                         "NPU, through switches with `via`"
+                   : "no such node " + std::to_string(end))
+        : t.route(i) ? (t.routes().has(t.route(i))
+                            ? "its route is not a path of switches in the "
+                              "network"
+                            : "no such route")
+                     : "no such link";
+    reporter.add(Property::Link, i, transferText(network, t, i) + ": " + why);
   }
 
   __attribute__((noinline, cold)) void reportTiming(size_t i,
@@ -341,17 +417,24 @@ private:
     std::string why = start < 0 ? "starts before time 0"
                       : end < start
                           ? "ends before it starts"
-                          : "takes " + str(end - start) +
-                                " ps, the link needs " + str(duration) + " ps";
-    reporter.add(Property::Link, i, transferText(t, i) + ": " + why);
+                          : "takes " + str(end - start) + " ps, the " +
+                                (t.route(i) ? "path" : "link") + " needs " +
+                                str(duration) + " ps";
+    reporter.add(Property::Link, i, transferText(network, t, i) + ": " + why);
   }
 
-  __attribute__((noinline, cold)) void reportOverlap(size_t i, size_t j) {
+  /// `onPath`: the link of a routed transfer's path they share.
+  __attribute__((noinline, cold)) void reportOverlap(size_t i, size_t j,
+                                                     LinkId onPath = kNoLink) {
+    std::string where = "the same link";
+    if (onPath != kNoLink)
+      where = "link " + linkText(network, onPath) + " of its path";
     reporter.add(Property::Overlap, i,
-                 transferText(t, i) + " overlaps chunk " +
+                 transferText(network, t, i) + " overlaps chunk " +
                      std::to_string(t.chunk(j)) + " at [" + str(t.start(j)) +
-                     ", " + str(t.end(j)) + "] on the same link");
+                     ", " + str(t.end(j)) + "] on " + where);
   }
+
 
   struct LinkState {
     int64_t busyUntil = INT64_MIN;
@@ -367,6 +450,8 @@ private:
   std::vector<int64_t> durationOf; ///< by slot
   std::vector<uint32_t> firstOut;
   std::vector<uint64_t> outPairs;
+  /// Scratch: the links of the routed transfer being looked at.
+  mutable std::vector<LinkId> path;
 };
 
 __attribute__((noinline, cold)) std::string causalityText(const ScheduleView &t,
@@ -511,7 +596,7 @@ private:
     if (__builtin_expect(!held.test(held.key(s.chunk, s.src)), 0))
       reporter.add(Property::Causality, s.index, causalityText(t, s.index));
     else if (s.end > s.start)
-      inFlight.push(links.slot(s.link, s.chunk), s.timed, s.end,
+      inFlight.push(links.slot(s.link, s.chunk), s.timed && !s.route, s.end,
                     held.key(s.chunk, s.dst));
     return !reporter.full();
   }
@@ -544,7 +629,8 @@ private:
   bool runUnsorted() {
     size_t n = t.size();
     TimeOrder order = TimeOrder::sort(n, [&](size_t i) { return t.start(i); });
-    if (network.numLinks() >= (size_t(1) << 31) - 1) {
+    // Routed transfers need their route, which the packed word lacks.
+    if (network.numLinks() >= (size_t(1) << 31) - 1 || t.hasRoutes()) {
       for (size_t p = 0; p < n; ++p)
         if (!visit(links.step(order.item(p), t[order.item(p)])))
           return false;
@@ -699,8 +785,9 @@ public:
   }
 };
 
-std::string singleReduceText(const ScheduleView &t, size_t i) {
-  return transferText(t, i, "reduced over") + ": chunk " +
+std::string singleReduceText(const Network &network, const ScheduleView &t,
+                             size_t i) {
+  return transferText(network, t, i, "reduced over") + ": chunk " +
          std::to_string(t.chunk(i)) +
          " has a single contribution, so only a copy may move it";
 }
@@ -710,8 +797,9 @@ const char *verbOf(const ScheduleView &t, size_t i) {
                                                         : "over";
 }
 
-std::string raceText(const ScheduleView &t, size_t i) {
-  return transferText(t, i, verbOf(t, i)) + " lands at npu " +
+std::string raceText(const Network &network, const ScheduleView &t,
+                     size_t i) {
+  return transferText(network, t, i, verbOf(t, i)) + " lands at npu " +
          std::to_string(t.dst(i)) +
          " at the same time as another write of chunk " +
          std::to_string(t.chunk(i)) +
@@ -851,7 +939,7 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
           carried[i] = have;
         if (t.kindByte(i) == uint8_t(TransferKind::Reduce) &&
             !combining[t.chunk(i)])
-          reporter.add(Property::Reduction, i, singleReduceText(t, i));
+          reporter.add(Property::Reduction, i, singleReduceText(network, t, i));
       }
     } else {
       size_t i = landing[event];
@@ -860,7 +948,7 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
       if (!checked && t.end(i) > reportedTimePs)
         checkFinal();
       if (races[i])
-        reporter.add(Property::Reduction, i, raceText(t, i));
+        reporter.add(Property::Reduction, i, raceText(network, t, i));
       const Set &value = carried[i];
       if (sets.isEmpty(value))
         continue;
@@ -876,7 +964,7 @@ void sweepValues(const Network &network, const VerificationSpec &spec,
         std::string why = sets.twice(into, value, full[c]);
         if (!why.empty())
           reporter.add(Property::Reduction, i,
-                       transferText(t, i, "reduced over") + " " + why);
+                       transferText(network, t, i, "reduced over") + " " + why);
       }
       sets.merge(into, value);
     }

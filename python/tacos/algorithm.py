@@ -139,11 +139,21 @@ class Algorithm:
 
     @property
     def transfers(self):
-        """NumPy records (chunk, src, dst, lane, kind, start, end), times in
-        picoseconds, kind 0 for a copy and 1 for a reduction."""
+        """NumPy records (chunk, src, dst, lane, kind, start, end, route),
+        times in picoseconds, kind 0 for a copy and 1 for a reduction; route
+        0 for a transfer over the direct link src -> dst, r for one through
+        the switches of routes[r - 1]."""
         if self._transfers is None:
-            self._transfers = _tacos.transfers(self._text, self.name)
+            self._transfers, self._routes = _tacos.transfers(self._text,
+                                                             self.name)
         return self._transfers
+
+    @property
+    def routes(self):
+        """The switch-name tuples routed transfers pass through, e.g.
+        [("nvs",)]: transfer route r names routes[r - 1]."""
+        self.transfers
+        return self._routes
 
     def to_mlir(self):
         """The module: network and coll.algorithm."""

@@ -153,3 +153,65 @@ TEST(ScheduleTest, CopiesAreDeepAndMovesEmptyTheSource) {
 }
 
 } // namespace
+
+namespace {
+
+// Routed transfers keep their route through push_back, the packed form and
+// copies; adopting a route into another schedule renumbers it, and turning
+// a transfer around reverses its switches.
+TEST(ScheduleTest, Routes) {
+  Schedule s;
+  uint16_t a = *s.routes().intern({10, 11});
+  uint16_t b = *s.routes().intern({12});
+  EXPECT_EQ(*s.routes().intern({10, 11}), a);
+  Transfer direct{1, 0, 2, 3, TransferKind::Reduce, 5, 9};
+  Transfer routed{2, 0, 2, 0, TransferKind::Reduce, 5, 9, b};
+  s.push_back(direct);
+  s.push_back(routed);
+  ScheduleView v = s.view();
+  EXPECT_EQ(v[0], direct);
+  EXPECT_EQ(v[1], routed);
+  EXPECT_EQ(v.route(1), b);
+  EXPECT_EQ(v.lane(1), 0);
+  EXPECT_TRUE(v.isReduce(1));
+  EXPECT_TRUE(v.hasRoutes());
+  // The packed form holds the route id; the table travels beside it.
+  std::vector<char> bytes(v.size() * ScheduleView::kPackedBytesPerTransfer +
+                          8);
+  char *aligned = bytes.data() + (8 - uintptr_t(bytes.data()) % 8) % 8;
+  v.packInto(aligned);
+  std::optional<ScheduleView> packed = ScheduleView::fromPacked(
+      aligned, v.size() * ScheduleView::kPackedBytesPerTransfer);
+  ASSERT_TRUE(packed);
+  ScheduleView withTable = packed->withRoutes(&s.routes());
+  EXPECT_EQ(withTable[1], routed);
+  EXPECT_EQ(withTable.routes().switches(b)[0], 12u);
+  Schedule copy(v);
+  EXPECT_EQ(copy.view()[1], routed);
+  EXPECT_EQ(copy.routes().size(), 2u);
+
+  Schedule other;
+  uint16_t first = *other.routes().intern({12});
+  EXPECT_EQ(other.adoptRoute(s.routes(), a), 2);
+  EXPECT_EQ(other.adoptRoute(s.routes(), b), first);
+  uint16_t back = other.adoptRoute(s.routes(), a, /*reversed=*/true);
+  RouteSwitches reversed = other.routes().switches(back);
+  ASSERT_EQ(reversed.size(), 2u);
+  EXPECT_EQ(reversed[0], 11u);
+  EXPECT_EQ(reversed[1], 10u);
+  other.pushFrom(v, 1);
+  EXPECT_EQ(other.view().route(0), first);
+}
+
+TEST(ScheduleTest, RouteTableLimits) {
+  RouteTable table;
+  EXPECT_FALSE(table.intern({}));
+  EXPECT_FALSE(table.intern(std::vector<uint32_t>(
+      RouteTable::kMaxSwitchesPerRoute + 1, 7)));
+  for (uint32_t i = 0; i < RouteTable::kMaxRoutes; ++i)
+    ASSERT_TRUE(table.intern({i}));
+  EXPECT_FALSE(table.intern({uint32_t(RouteTable::kMaxRoutes)}));
+  EXPECT_EQ(*table.intern({0}), 1);
+}
+
+} // namespace

@@ -7,11 +7,17 @@
 // the buffer over instead of a copy. Every consumer reads
 // transfers through ScheduleView, whichever storage holds them.
 //
+// A transfer routed through switches (Routes.h) names its route in the
+// lane column and sets bit 1 of the kind byte: routed transfers have no
+// lane of their own (each hop takes the first link), so the packed form
+// stays 31 bytes a transfer.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TACOS_COLLECTIVE_SCHEDULE_H
 #define TACOS_COLLECTIVE_SCHEDULE_H
 
+#include "tacos/Collective/Routes.h"
 #include "tacos/Support/ResourceLimits.h"
 
 #include <cstddef>
@@ -27,18 +33,27 @@ enum class TransferKind : uint8_t { Copy = 0, Reduce = 1 };
 struct Transfer {
   uint32_t chunk = 0;
   uint32_t src = 0, dst = 0;
-  /// Which of several parallel links src -> dst (0 for the first).
+  /// Which of several parallel links src -> dst (0 for the first); 0 for a
+  /// routed transfer.
   uint16_t lane = 0;
   TransferKind kind = TransferKind::Copy;
-  /// Picoseconds; end - start is the link's cost for the chunk.
+  /// Picoseconds; end - start is the link's (or the path's) cost for the
+  /// chunk.
   int64_t start = 0, end = 0;
+  /// 0: over the direct link src -> dst. r >= 1: through the switches of
+  /// route r of the schedule's RouteTable, src -> s_1 -> ... -> s_k -> dst.
+  uint16_t route = 0;
 
   bool operator==(const Transfer &o) const {
     return chunk == o.chunk && src == o.src && dst == o.dst &&
            lane == o.lane && kind == o.kind && start == o.start &&
-           end == o.end;
+           end == o.end && route == o.route;
   }
 };
+
+/// Bit of the packed kind byte that marks a routed transfer (its lane
+/// column then holds route - 1).
+inline constexpr uint8_t kRoutedKindBit = 2;
 
 /// Non-owning, read-only columns of transfers.
 class ScheduleView {
@@ -54,15 +69,52 @@ public:
   size_t size() const { return count; }
   bool empty() const { return count == 0; }
   Transfer operator[](size_t i) const {
-    return {chunks[i], srcs[i], dsts[i], lanes[i],
-            TransferKind(kinds[i]), starts[i], ends[i]};
+    bool routed = isRouted(i);
+    return {chunks[i],
+            srcs[i],
+            dsts[i],
+            routed ? uint16_t(0) : lanes[i],
+            TransferKind(kindByte(i)),
+            starts[i],
+            ends[i],
+            routed ? uint16_t(lanes[i] + 1) : uint16_t(0)};
   }
   uint32_t chunk(size_t i) const { return chunks[i]; }
   uint32_t src(size_t i) const { return srcs[i]; }
   uint32_t dst(size_t i) const { return dsts[i]; }
-  uint16_t lane(size_t i) const { return lanes[i]; }
-  /// Raw kind byte; values other than 0 and 1 are malformed input.
-  uint8_t kindByte(size_t i) const { return kinds[i]; }
+  /// A routed copy (2) or reduce (3); a byte above 3 is malformed, not
+  /// routed.
+  bool isRouted(size_t i) const {
+    return (kinds[i] | 1) == (kRoutedKindBit | 1);
+  }
+  uint16_t lane(size_t i) const { return isRouted(i) ? 0 : lanes[i]; }
+  /// 0 for a direct transfer, else its id in routes().
+  uint16_t route(size_t i) const {
+    return isRouted(i) ? uint16_t(lanes[i] + 1) : 0;
+  }
+  /// The kind byte without the route bit; values other than 0 (copy) and 1
+  /// (reduce) are malformed input.
+  uint8_t kindByte(size_t i) const {
+    return isRouted(i) ? uint8_t(kinds[i] - kRoutedKindBit) : kinds[i];
+  }
+  bool isReduce(size_t i) const {
+    return kindByte(i) == uint8_t(TransferKind::Reduce);
+  }
+  /// The switch sequences routed transfers name (empty if none).
+  const RouteTable &routes() const {
+    static const RouteTable none;
+    return routeTable ? *routeTable : none;
+  }
+  /// True if some transfer is routed through switches (the route table is
+  /// not empty).
+  bool hasRoutes() const { return routeTable && !routeTable->empty(); }
+  /// The same columns with `table` as the route table (a packed blob keeps
+  /// its routes beside it, not inside).
+  ScheduleView withRoutes(const RouteTable *table) const {
+    ScheduleView v = *this;
+    v.routeTable = table;
+    return v;
+  }
   int64_t start(size_t i) const { return starts[i]; }
   int64_t end(size_t i) const { return ends[i]; }
 
@@ -82,6 +134,7 @@ private:
   const uint16_t *lanes = nullptr;
   const uint8_t *kinds = nullptr;
   size_t count = 0;
+  const RouteTable *routeTable = nullptr;
 };
 
 /// The packed form of a schedule in a malloc'd buffer it owns (freed with
@@ -136,6 +189,22 @@ public:
   /// Makes room for n transfers; reserving the final count up front makes
   /// releasePacked() free of copies.
   void reserve(size_t n);
+  /// Routes routed transfers name: intern a route here before pushing a
+  /// transfer that uses it.
+  RouteTable &routes() { return routeTable; }
+  const RouteTable &routes() const { return routeTable; }
+  /// The id in this schedule's table of route `route` of another table
+  /// (0 stays 0), backwards when `reversed` (for a transfer turned
+  /// dst -> src). Ends the process if this table overflows
+  /// (RouteTable::kMaxRoutes), as running out of memory does.
+  uint16_t adoptRoute(const RouteTable &from, uint16_t route,
+                      bool reversed = false);
+  /// Appends transfer i of `from`, its route adopted.
+  void pushFrom(const ScheduleView &from, size_t i) {
+    Transfer t = from[i];
+    t.route = adoptRoute(from.routes(), t.route);
+    push_back(t);
+  }
   void push_back(const Transfer &t) {
     if (count == capacity)
       grow();
@@ -144,15 +213,16 @@ public:
     cols.chunks[count] = t.chunk;
     cols.srcs[count] = t.src;
     cols.dsts[count] = t.dst;
-    cols.lanes[count] = t.lane;
-    cols.kinds[count] = uint8_t(t.kind);
+    cols.lanes[count] = t.route ? uint16_t(t.route - 1) : t.lane;
+    cols.kinds[count] = uint8_t(t.kind) | (t.route ? kRoutedKindBit : 0);
     ++count;
   }
   /// Invalidated by push_back, reserve and releasePacked.
   ScheduleView view() const;
   /// The packed form, taken from this schedule's own buffer (the columns are
   /// moved down in place if the capacity exceeds the size), leaving the
-  /// schedule empty. Peak memory stays at one copy of the transfers.
+  /// schedule empty. Peak memory stays at one copy of the transfers. The
+  /// route table is not part of it: take it first.
   PackedSchedule releasePacked();
 
 private:
@@ -172,6 +242,7 @@ private:
   char *buffer = nullptr;
   size_t count = 0, capacity = 0;
   Columns cols;
+  RouteTable routeTable;
 };
 
 /// Adds the peak bytes of a Schedule of `transfers` transfers: the packed

@@ -41,6 +41,23 @@ struct LinkCost {
 };
 LinkCost linkCost(const Network &network, LinkId l, uint64_t bytes,
                   LinkModel model);
+/// The links of a transfer from NPU `src` to NPU `dst` through `switches`
+/// in order (a route, Collective/Routes.h): src -> s_1, s_1 -> s_2, ...,
+/// s_k -> dst, the first link of each hop. Appends them to `links` and
+/// returns true, or returns false (links unspecified) if a node of the
+/// route is not a switch or a hop has no link.
+bool findPath(const Network &network, uint32_t src, uint32_t dst,
+              const uint32_t *switches, size_t numSwitches,
+              std::vector<LinkId> &links);
+
+/// Cost of one message cut through a path of links (a switch stores
+/// nothing): it arrives after every link's latency plus its bytes over the
+/// slowest link (`duration`); every link of the path is busy that long under
+/// the blocking model, and for the bytes over the slowest link under the
+/// pipelined one (`occupancy`). A path of one link costs what linkCost says.
+LinkCost pathCost(const Network &network, const LinkId *links, size_t n,
+                  uint64_t bytes, LinkModel model);
+
 /// linkCost of every link, by link id. Links come in runs of one spec (a
 /// dimension's, a switch's ports), and a link like the one before it takes
 /// its cost: fully_connected(3000) has 9 M links and one spec.

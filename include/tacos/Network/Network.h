@@ -126,6 +126,16 @@ private:
 /// number of links: a 200x200 torus (160,000 links) takes milliseconds.
 Network buildNetwork(const TopologySpec &spec);
 
+/// Name of the index-th switch of dimension `dim` of a `topo.dims` product
+/// (`dim1_3`): switches of a dimension are numbered by the other
+/// coordinates' mixed-radix id.
+std::string dimSwitchName(size_t dim, int64_t index);
+
+/// The names of the switch nodes buildNetwork makes from `spec` (checked),
+/// in node order: entry i is node numNpus + i. Costs one string per switch,
+/// not a graph.
+std::vector<std::string> switchNames(const TopologySpec &spec);
+
 /// The same nodes with every link reversed (G^T): link v->u of the result
 /// has the spec of u->v, and parallel links keep their order, so lane k of
 /// v->u in G^T is lane k of u->v in G. Combining collectives are synthesized

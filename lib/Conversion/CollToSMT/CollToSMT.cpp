@@ -1,6 +1,7 @@
 //===- CollToSMT.cpp - Algorithms as SMT problems -------------------------===//
 
 #include "tacos/Conversion/CollToSMT.h"
+#include "tacos/Collective/TransferPath.h"
 #include "tacos/Network/LinkCost.h"
 
 #include "mlir/Dialect/SMT/IR/SMTDialect.h"
@@ -101,12 +102,9 @@ private:
   }
   /// As the native verifier words a transfer (lane only when not 0).
   std::string describe(size_t i) const {
-    std::string lane =
-        t.lane(i) ? " lane " + std::to_string(t.lane(i)) : std::string();
     return "chunk " + std::to_string(t.chunk(i)) + " over " +
-           std::to_string(t.src(i)) + " -> " + std::to_string(t.dst(i)) +
-           lane + " at [" + std::to_string(t.start(i)) + ", " +
-           std::to_string(t.end(i)) + "]";
+           transferLinkText(network, t[i], t.routes()) + " at [" +
+           std::to_string(t.start(i)) + ", " + std::to_string(t.end(i)) + "]";
   }
   /// The value (u, c) holds after its first k arrivals (in certificate
   /// order); the value a transfer sends is chosen among these by time.
@@ -126,7 +124,11 @@ private:
   Value dueBy;
   int64_t dueByPs = 0;
   /// Each transfer's link, if it names one.
-  std::vector<std::optional<LinkId>> links;
+  /// The links each transfer occupies (its path when routed); empty when it
+  /// names none or ends at a switch (a switch stores nothing).
+  std::vector<std::vector<LinkId>> links;
+  /// How long each well-formed transfer keeps every link of its path busy.
+  std::vector<int64_t> occupancy;
   std::vector<SmtFact> facts;
   std::vector<uint8_t> combining;
   /// (npu, chunk) -> rank of its initial contribution, if any.
@@ -220,19 +222,24 @@ void Encoder::collectContributions() {
 
 void Encoder::checkLinks() {
   size_t n = t.size();
-  links.assign(n, std::nullopt);
+  links.assign(n, {});
+  occupancy.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
-    links[i] = findLink(network, t.src(i), t.dst(i), t.lane(i));
-    bool wellFormed = links[i] && t.chunk(i) < spec.numChunks &&
+    bool endsAtNpus =
+        t.src(i) < network.numNpus() && t.dst(i) < network.numNpus();
+    if (!endsAtNpus || !transferPath(network, t[i], t.routes(), links[i]))
+      links[i].clear();
+    bool wellFormed = !links[i].empty() && t.chunk(i) < spec.numChunks &&
                       t.kindByte(i) <= uint8_t(TransferKind::Reduce);
     Value condition = boolConst(true);
     if (wellFormed) {
-      int64_t cost =
-          linkCost(network, *links[i], spec.chunkSizes.bytes(t.chunk(i)),
-                   spec.model)
-              .duration;
-      condition = distinct(
-          smt::IntSubOp::create(b, loc, ends[i], starts[i]), intConst(cost));
+      LinkCost cost = transferCost(network, links[i],
+                                   spec.chunkSizes.bytes(t.chunk(i)),
+                                   spec.model);
+      occupancy[i] = cost.occupancy;
+      condition =
+          distinct(smt::IntSubOp::create(b, loc, ends[i], starts[i]),
+                   intConst(cost.duration));
     }
     bad(Property::Link, "t" + std::to_string(i), i, describe(i), condition);
     if (!wellFormed)
@@ -257,8 +264,9 @@ void Encoder::checkOverlaps() {
   size_t n = t.size();
   std::map<LinkId, std::vector<size_t>> byLink;
   for (size_t i = 0; i < n; ++i)
-    if (links[i])
-      byLink[*links[i]].push_back(i);
+    if (t.chunk(i) < spec.numChunks)
+      for (LinkId l : links[i])
+        byLink[l].push_back(i);
   for (auto &[link, list] : byLink) {
     std::stable_sort(list.begin(), list.end(), [&](size_t x, size_t y) {
       return std::make_pair(t.start(x), t.end(x)) <
@@ -266,17 +274,22 @@ void Encoder::checkOverlaps() {
     });
     for (size_t k = 1; k < list.size(); ++k) {
       size_t before = list[k - 1], i = list[k];
-      int64_t occupancy =
-          linkCost(network, link, spec.chunkSizes.bytes(t.chunk(before)),
-                   spec.model)
-              .occupancy;
-      Value freed = spec.model == LinkModel::Blocking
-                        ? ends[before]
-                        : smt::IntAddOp::create(
-                              b, loc,
-                              ValueRange{starts[before], intConst(occupancy)});
-      bad(Property::Overlap, "t" + std::to_string(i), i,
-          describe(i) + " overlaps " + describe(before) + " on the same link",
+      Value freed =
+          spec.model == LinkModel::Blocking
+              ? ends[before]
+              : smt::IntAddOp::create(
+                    b, loc, ValueRange{starts[before],
+                                       intConst(occupancy[before])});
+      // A routed transfer can overlap on each link of its path: one fact
+      // (and one name) per link then.
+      bool routed = links[i].size() > 1;
+      std::string where =
+          routed ? "link " + linkText(network, link) + " of its path"
+                 : std::string("the same link");
+      bad(Property::Overlap,
+          "t" + std::to_string(i) +
+              (routed ? "_l" + std::to_string(link) : std::string()),
+          i, describe(i) + " overlaps " + describe(before) + " on " + where,
           anyOf({lt(starts[i], starts[before]), lt(starts[i], freed)}));
     }
   }
@@ -353,7 +366,7 @@ void Encoder::buildSentValues() {
   });
   sent.assign(n, std::nullopt);
   for (size_t i : order) {
-    if (!links[i] || t.chunk(i) >= spec.numChunks)
+    if (links[i].empty() || t.chunk(i) >= spec.numChunks)
       continue;
     uint32_t u = t.src(i), c = t.chunk(i);
     std::vector<Value> there;

@@ -37,7 +37,8 @@ std::vector<int64_t> busyTimes(const LoadedAlgorithm &a) {
       a.model.network.numLinks());
   const ScheduleView &view = a.transfers.view();
   for (size_t i = 0, e = view.size(); i < e; ++i)
-    intervals[a.links[i]].push_back({view.start(i), view.end(i)});
+    for (size_t p = a.pathStart[i]; p < a.pathStart[i + 1]; ++p)
+      intervals[a.pathLinks[p]].push_back({view.start(i), view.end(i)});
   std::vector<int64_t> busy(intervals.size(), 0);
   for (size_t l = 0; l < intervals.size(); ++l) {
     auto &list = intervals[l];

@@ -2,6 +2,7 @@
 
 #include "TraceExport.h"
 
+#include "tacos/Collective/TransferPath.h"
 #include "tacos/Target/Common/ExportedAlgorithm.h"
 #include "tacos/Target/Trace/TraceExport.h"
 
@@ -26,21 +27,24 @@ trace::loadAlgorithm(coll::AlgorithmOp algorithm,
   FailureOr<coll::TransferTable> transfers = coll::readTransfers(algorithm);
   if (failed(transfers))
     return failure();
-  std::vector<LinkId> links;
+  std::vector<LinkId> links, path, pathLinks;
+  std::vector<size_t> pathStart{0};
   links.reserve(transfers->size());
   const ScheduleView &view = transfers->view();
   for (size_t i = 0, e = view.size(); i < e; ++i) {
-    std::optional<LinkId> link =
-        findLink(model->network, view.src(i), view.dst(i), view.lane(i));
-    if (!link)
+    if (!transferPath(model->network, view[i], view.routes(), path))
       return coll::emitOpErrorAt(algorithm)
-             << "transfer " << i << " uses link " << view.src(i) << " -> "
-             << view.dst(i) << " lane " << view.lane(i) << ", which @"
-             << model->networkOp.getSymName() << " does not have";
-    links.push_back(*link);
+             << "transfer " << i << " uses link "
+             << transferLinkText(model->network, view[i], view.routes())
+             << ", which @" << model->networkOp.getSymName()
+             << " does not have";
+    links.push_back(path.front());
+    pathLinks.insert(pathLinks.end(), path.begin(), path.end());
+    pathStart.push_back(pathLinks.size());
   }
-  return LoadedAlgorithm{algorithm, std::move(*model), std::move(*transfers),
-                         std::move(links)};
+  return LoadedAlgorithm{algorithm,         std::move(*model),
+                         std::move(*transfers), std::move(links),
+                         std::move(pathStart), std::move(pathLinks)};
 }
 
 void trace::writeJsonString(raw_ostream &os, StringRef text) {

@@ -18,13 +18,19 @@
 
 namespace tacos::trace {
 
-/// An algorithm ready to draw: its model, its transfers and the link each
+/// An algorithm ready to draw: its model, its transfers and the links each
 /// transfer uses.
 struct LoadedAlgorithm {
   coll::AlgorithmOp op;
   coll::CollectiveModel model;
   coll::TransferTable transfers;
+  /// The first link of each transfer (its only one unless routed through
+  /// switches): where a timeline draws it, on its source's port.
   std::vector<LinkId> links;
+  /// Every link of transfer i's path: pathLinks[pathStart[i] ..
+  /// pathStart[i + 1]).
+  std::vector<size_t> pathStart;
+  std::vector<LinkId> pathLinks;
 };
 
 /// Fails with a diagnostic on the algorithm if it has no transfers

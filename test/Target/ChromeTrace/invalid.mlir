@@ -19,7 +19,7 @@ coll.algorithm @ag all_gather on @ring4 size(4 MB) time(42 us) unmaterialized(12
 topo.network @ring4 {
   topo.dims [ring(4) link(50 GBps, 1 us)]
 }
-// expected-error @below {{'coll.algorithm' op transfer 1 uses link 0 -> 2 lane 0, which @ring4 does not have}}
+// expected-error @below {{'coll.algorithm' op transfer 1 uses link 0 -> 2, which @ring4 does not have}}
 coll.algorithm @ag all_gather on @ring4 size(4 MB) time(42 us) {
   coll.transfer copy 0 over 0 -> 1 at [0, 21000000]
   coll.transfer copy 0 over 0 -> 2 at [0, 21000000]

@@ -33,6 +33,38 @@ static void printTransferBody(OpAsmPrinter &printer, Operation *,
                       /*printBlockTerminators=*/false);
 }
 
+/// `via @sw` for one switch, `via [@a, @b]` for a path of several.
+static ParseResult parseVia(OpAsmParser &parser, ArrayAttr &via) {
+  SmallVector<Attribute> switches;
+  FlatSymbolRefAttr one;
+  if (succeeded(parser.parseOptionalLSquare())) {
+    if (failed(parser.parseCommaSeparatedList([&]() -> ParseResult {
+          FlatSymbolRefAttr ref;
+          if (parser.parseAttribute(ref))
+            return failure();
+          switches.push_back(ref);
+          return success();
+        })) ||
+        parser.parseRSquare())
+      return failure();
+  } else {
+    if (parser.parseAttribute(one))
+      return failure();
+    switches.push_back(one);
+  }
+  via = parser.getBuilder().getArrayAttr(switches);
+  return success();
+}
+
+static void printVia(OpAsmPrinter &printer, Operation *, ArrayAttr via) {
+  if (via.size() == 1)
+    return printer.printAttribute(via[0]);
+  printer << "[";
+  llvm::interleaveComma(via, printer,
+                        [&](Attribute a) { printer.printAttribute(a); });
+  printer << "]";
+}
+
 #define GET_OP_CLASSES
 #include "tacos/Dialect/Coll/IR/CollOps.cpp.inc"
 
@@ -102,6 +134,10 @@ LogicalResult AlgorithmOp::verify() {
   if (getPacked() && hasOps)
     return emitOpErrorAt(*this)
            << "has both packed transfers and coll.transfer ops";
+  if (getRoutes() && !getPacked())
+    return emitOpErrorAt(*this)
+           << "lists routes but has no packed transfers (coll.transfer ops "
+              "name their switches with via)";
   if (getUnmaterialized() && (hasOps || getPacked()))
     return emitOpErrorAt(*this) << "is unmaterialized but has transfers";
   if (getUnmaterialized() && *getUnmaterialized() < 0)
@@ -143,6 +179,9 @@ LogicalResult AlgorithmOp::verifySymbolUses(SymbolTableCollection &symbols) {
       return emitAt(i) << "is a self transfer on NPU " << view.src(i);
     if (view.kindByte(i) > uint8_t(tacos::TransferKind::Reduce))
       return emitAt(i) << "has an unknown kind " << int(view.kindByte(i));
+    if (uint16_t route = view.route(i); route && !view.routes().has(route))
+      return emitAt(i) << "names route " << route << ", but the algorithm "
+                       << "lists " << view.routes().size() << " routes";
     if (view.start(i) < 0 || view.end(i) < view.start(i))
       return emitAt(i) << "has times [" << view.start(i) << ", "
                        << view.end(i) << "]; need 0 <= start <= end";
@@ -170,6 +209,9 @@ LogicalResult TransferOp::verify() {
            << getSrc() << " -> " << getDst();
   if (getLane() < 0 || getLane() > 0xffff)
     return emitOpError("lane ") << getLane() << " is out of range [0, 65535]";
+  if (getVia() && getLane() != 0)
+    return emitOpError("has both a lane and via: a routed transfer takes the "
+                       "first link of each hop");
   return success();
 }
 

@@ -31,8 +31,74 @@ TransferForm coll::transferForm(AlgorithmOp algorithm) {
   return algorithm.getPacked() ? TransferForm::Packed : TransferForm::Ops;
 }
 
+/// The switch nodes of the algorithm's network: node numNpus + i is
+/// names[i]. Read from the network's ops, without building its graph.
+namespace {
+struct SwitchNames {
+  uint32_t numNpus = 0;
+  std::vector<std::string> names;
+  llvm::StringMap<uint32_t> ids;
+};
+} // namespace
+
+static FailureOr<SwitchNames> switchNamesOf(AlgorithmOp algorithm) {
+  auto networkOp = SymbolTable::lookupNearestSymbolFrom<topo::NetworkOp>(
+      algorithm, algorithm.getNetworkAttr());
+  if (!networkOp)
+    return emitOpErrorAt(algorithm)
+           << "'" << algorithm.getNetworkAttr()
+           << "' does not name a topo.network, so its switches (via) cannot "
+              "be read";
+  if (failed(topo::checkNetwork(networkOp)))
+    return failure();
+  TopologySpec spec = topo::readTopologySpec(topo::collectNetworkOps(networkOp));
+  SwitchNames result;
+  result.numNpus = uint32_t(tacos::numNpus(spec));
+  result.names = switchNames(spec);
+  for (size_t i = 0; i < result.names.size(); ++i)
+    result.ids.try_emplace(result.names[i], result.numNpus + uint32_t(i));
+  return result;
+}
+
+/// The node ids of a list of switch symbols, or a diagnostic on `at`.
+static FailureOr<std::vector<uint32_t>>
+resolveSwitches(Operation *at, ArrayAttr via, const SwitchNames &switches,
+                StringRef network) {
+  std::vector<uint32_t> nodes;
+  for (Attribute a : via) {
+    auto ref = dyn_cast<FlatSymbolRefAttr>(a);
+    if (!ref)
+      return emitOpErrorAt(at) << "routes must list switch symbols, not " << a;
+    auto it = switches.ids.find(ref.getValue());
+    if (it == switches.ids.end())
+      return emitOpErrorAt(at) << "@" << ref.getValue()
+                               << " is not a switch of @" << network;
+    nodes.push_back(it->second);
+  }
+  if (nodes.empty())
+    return emitOpErrorAt(at) << "a route needs at least one switch";
+  return nodes;
+}
+
+static InFlightDiagnostic tooManyRoutes(Operation *at) {
+  return emitOpErrorAt(at) << "names more than " << RouteTable::kMaxRoutes
+                           << " distinct routes, or a route of more than "
+                           << RouteTable::kMaxSwitchesPerRoute << " switches";
+}
+
 FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
   TransferTable table;
+  std::optional<SwitchNames> switches;
+  auto readSwitches = [&]() -> LogicalResult {
+    if (switches)
+      return success();
+    FailureOr<SwitchNames> read = switchNamesOf(algorithm);
+    if (failed(read))
+      return failure();
+    switches = std::move(*read);
+    return success();
+  };
+  StringRef network = algorithm.getNetworkAttr().getValue();
   if (DenseResourceElementsAttr packed = algorithm.getPackedAttr()) {
     // The blob and its type are separate in the text (a hand-edited file
     // can change one and not the other): they must agree.
@@ -69,6 +135,25 @@ FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
           data.size());
     }
     table.transfers = *view;
+    if (ArrayAttr routes = algorithm.getRoutesAttr()) {
+      if (failed(readSwitches()))
+        return failure();
+      auto owned = std::make_shared<RouteTable>();
+      for (Attribute entry : routes) {
+        auto via = dyn_cast<ArrayAttr>(entry);
+        if (!via)
+          return emitOpErrorAt(algorithm)
+                 << "routes must be lists of switches, not " << entry;
+        FailureOr<std::vector<uint32_t>> nodes =
+            resolveSwitches(algorithm, via, *switches, network);
+        if (failed(nodes))
+          return failure();
+        if (!owned->append(*nodes))
+          return tooManyRoutes(algorithm);
+      }
+      table.routes = owned;
+      table.transfers = table.transfers.withRoutes(owned.get());
+    }
     return table;
   }
   auto schedule = std::make_shared<Schedule>();
@@ -82,6 +167,18 @@ FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
       t.kind = tacos::TransferKind(op.getKind());
       t.start = op.getStart();
       t.end = op.getEnd();
+      if (ArrayAttr via = op.getViaAttr()) {
+        if (failed(readSwitches()))
+          return failure();
+        FailureOr<std::vector<uint32_t>> nodes =
+            resolveSwitches(op, via, *switches, network);
+        if (failed(nodes))
+          return failure();
+        std::optional<uint16_t> route = schedule->routes().intern(*nodes);
+        if (!route)
+          return tooManyRoutes(op);
+        t.route = *route;
+      }
       schedule->push_back(t);
     }
   }
@@ -95,6 +192,7 @@ FailureOr<TransferTable> coll::readTransfers(AlgorithmOp algorithm) {
 static void clearTransfers(AlgorithmOp algorithm) {
   algorithm.getBody().getBlocks().clear();
   algorithm.removePackedAttr();
+  algorithm.removeRoutesAttr();
   algorithm->removeAttr("coll.verified");
   algorithm->removeAttr("coll.verified_smt");
 }
@@ -106,14 +204,52 @@ static void setPackedBlob(AlgorithmOp algorithm, AsmResourceBlob blob) {
       type, (algorithm.getSymName() + "_transfers").str(), std::move(blob)));
 }
 
+/// The symbols of every route of `routes`, by route id - 1. The network
+/// must exist beside the algorithm (every writer puts it there first).
+static std::vector<ArrayAttr> routeSymbols(AlgorithmOp algorithm,
+                                           const RouteTable &routes) {
+  std::vector<ArrayAttr> symbols;
+  if (routes.empty())
+    return symbols;
+  FailureOr<SwitchNames> switches = switchNamesOf(algorithm);
+  if (failed(switches))
+    llvm::report_fatal_error("writing routed transfers of an algorithm "
+                             "whose network cannot be read");
+  MLIRContext *context = algorithm.getContext();
+  for (uint16_t r = 1; r <= routes.size(); ++r) {
+    SmallVector<Attribute> refs;
+    for (uint32_t node : routes.switches(r)) {
+      uint32_t index = node - switches->numNpus;
+      if (node < switches->numNpus || index >= switches->names.size())
+        llvm::report_fatal_error("a route names a node that is not a switch");
+      refs.push_back(FlatSymbolRefAttr::get(context, switches->names[index]));
+    }
+    symbols.push_back(ArrayAttr::get(context, refs));
+  }
+  return symbols;
+}
+
 static void writeOps(AlgorithmOp algorithm, const ScheduleView &transfers) {
+  std::vector<ArrayAttr> routes = routeSymbols(algorithm, transfers.routes());
   OpBuilder builder = OpBuilder::atBlockEnd(&algorithm.getBody().emplaceBlock());
   Location loc = algorithm.getLoc();
   for (size_t i = 0, e = transfers.size(); i < e; ++i) {
     Transfer t = transfers[i];
     TransferOp::create(builder, loc, coll::TransferKind(t.kind), t.chunk,
-                       t.src, t.dst, t.lane, t.start, t.end);
+                       t.src, t.dst, t.lane,
+                       t.route ? routes[t.route - 1] : ArrayAttr(), t.start,
+                       t.end);
   }
+}
+
+/// Packed algorithms keep their route table beside the blob.
+static void writeRoutes(AlgorithmOp algorithm, const RouteTable &routes) {
+  if (routes.empty())
+    return;
+  std::vector<ArrayAttr> symbols = routeSymbols(algorithm, routes);
+  algorithm.setRoutesAttr(ArrayAttr::get(
+      algorithm.getContext(),
+      SmallVector<Attribute>(symbols.begin(), symbols.end())));
 }
 
 void coll::writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
@@ -126,6 +262,7 @@ void coll::writeTransfers(AlgorithmOp algorithm, const ScheduleView &transfers,
       bytes, ScheduleView::kPackedAlignment, /*dataIsMutable=*/true);
   transfers.packInto(blob.getMutableData().data());
   setPackedBlob(algorithm, std::move(blob));
+  writeRoutes(algorithm, transfers.routes());
 }
 
 void coll::writeTransfers(AlgorithmOp algorithm, Schedule &&transfers,
@@ -133,6 +270,7 @@ void coll::writeTransfers(AlgorithmOp algorithm, Schedule &&transfers,
   if (form == TransferForm::Ops || transfers.size() == 0)
     return writeTransfers(algorithm, transfers.view(), form);
   clearTransfers(algorithm);
+  writeRoutes(algorithm, transfers.routes());
   // The blob takes the schedule's buffer over: no copy of the transfers.
   PackedSchedule packed = transfers.releasePacked();
   ArrayRef<char> data(packed.bytesData(), packed.size());
@@ -221,7 +359,7 @@ AlgorithmOp coll::replaceWithAlgorithm(CollectiveOpInterface request,
       b.getI64IntegerAttr(request.getSize()),
       b.getI64IntegerAttr(request.getChunks()), b.getI64IntegerAttr(timePs),
       LinkModelAttr::get(b.getContext(), fromCore(model)),
-      DenseResourceElementsAttr(),
+      DenseResourceElementsAttr(), ArrayAttr(),
       form ? IntegerAttr() : b.getI64IntegerAttr(int64_t(numTransfers)));
   algorithm.getBody().emplaceBlock();
   if (form)
@@ -247,7 +385,7 @@ AlgorithmOp coll::createAlgorithm(OpBuilder &builder, Location loc,
       b.getI64IntegerAttr(spec.sizeBytes),
       b.getI64IntegerAttr(spec.chunksPerRank), b.getI64IntegerAttr(timePs),
       LinkModelAttr::get(b.getContext(), fromCore(model)),
-      DenseResourceElementsAttr(), IntegerAttr());
+      DenseResourceElementsAttr(), ArrayAttr(), IntegerAttr());
   algorithm.getBody().emplaceBlock();
   writeTransfers(algorithm, transfers, form);
   return algorithm;

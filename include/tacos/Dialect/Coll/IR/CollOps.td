@@ -115,7 +115,10 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
     `coll-materialize form=ops|packed` converts between them. A schedule
     synthesized with `materialize=none` keeps only its time and transfer
     count (`unmaterialized(N)`); nothing can verify or export it. Times are in
-    picoseconds. A transfer's `lane` picks one of several parallel links.
+    picoseconds. A transfer's `lane` picks one of several parallel links;
+    `via` routes it through switches. A packed algorithm lists the switch
+    sequences its routed transfers name in `routes [[@sw], [@a, @b], ...]`
+    (route r is entry r - 1).
 
     ```mlir
     topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
@@ -141,6 +144,7 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
                        DefaultValuedAttr<Coll_LinkModelAttr,
                                          "::tacos::coll::LinkModel::blocking">:$link_model,
                        OptionalAttr<Coll_PackedTransfersAttr>:$packed,
+                       OptionalAttr<ArrayAttr>:$routes,
                        OptionalAttr<Tacos_I64Attr>:$unmaterialized);
   let regions = (region MaxSizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -148,6 +152,7 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
     (`group` $group^)? `size` `(` custom<Size>($size) `)`
     (`chunks` `(` $chunks^ `)`)? `time` `(` custom<Time>($time) `)`
     (`latency` `(` $link_model^ `)`)? (`packed` `(` $packed^ `)`)?
+    (`routes` $routes^)?
     (`unmaterialized` `(` $unmaterialized^ `)`)?
     attr-dict-with-keyword custom<TransferBody>($body)
   }];
@@ -162,11 +167,15 @@ def Coll_AlgorithmOp : Coll_Op<"algorithm", [Symbol, IsolatedFromAbove,
 //===----------------------------------------------------------------------===//
 
 def Coll_TransferOp : Coll_Op<"transfer", [HasParent<"AlgorithmOp">]> {
-  let summary = "One transfer of a chunk over a link";
+  let summary = "One transfer of a chunk over a link or through switches";
   let description = [{
     `copy` stores the chunk at the destination; `reduce` combines it with the
     destination's partial chunk. Times are picoseconds `[start, end]`.
     `lane n` picks the n-th parallel link src -> dst (default 0).
+    `via @sw` (or `via [@a, @b]`, switches in path order) routes the
+    transfer from NPU src to NPU dst through switches: it occupies every
+    link of the path at once (cut-through), and takes the first link of
+    each hop.
 
     ```mlir
     topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
@@ -180,10 +189,11 @@ def Coll_TransferOp : Coll_Op<"transfer", [HasParent<"AlgorithmOp">]> {
   let arguments = (ins Coll_TransferKindAttr:$kind, Tacos_I64Attr:$chunk,
                        Tacos_I64Attr:$src, Tacos_I64Attr:$dst,
                        DefaultValuedAttr<Tacos_I64Attr, "0">:$lane,
+                       OptionalAttr<FlatSymbolRefArrayAttr>:$via,
                        Tacos_I64Attr:$start, Tacos_I64Attr:$end);
   let assemblyFormat = [{
     $kind $chunk `over` $src `->` $dst (`lane` $lane^)?
-    `at` ` ` `[` $start `,` $end `]` attr-dict
+    (`via` custom<Via>($via)^)? `at` ` ` `[` $start `,` $end `]` attr-dict
   }];
 }
 

@@ -39,6 +39,8 @@ private:
   friend mlir::FailureOr<TransferTable> readTransfers(AlgorithmOp);
   ScheduleView transfers;
   std::shared_ptr<Schedule> owned;
+  /// A packed algorithm's route table (the `routes` attribute).
+  std::shared_ptr<RouteTable> routes;
   std::shared_ptr<std::vector<int64_t>> alignedCopy;
 };
 

@@ -1,0 +1,75 @@
+//===- HardwareBoundTest.cpp - Hardware bounds under real schedules ------===//
+//
+// Property: a schedule built on the unwound version of a network
+// (topo-unwind-switches' model: a switch's ports split into links between
+// its NPUs) is also valid on the hardware, switches as nodes, so the
+// throughput bound of the hardware must not exceed its time. On seeded
+// random small networks with switches (NPU-switch and NPU-NPU links of
+// mixed bandwidths), for every collective and every algorithm of the
+// catalogue that builds it (tacos with a few seeds and the baselines;
+// not exact, which is slow).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SwitchNetworks.h"
+#include "tacos/Network/Unwind.h"
+#include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Synthesis/ThroughputBound.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+
+using namespace tacos;
+using namespace tacos::testing;
+
+namespace {
+
+TEST(HardwareBoundTest, NoScheduleOnTheUnwoundNetworkBeatsIt) {
+  std::mt19937 rng(20261204);
+  int schedules = 0;
+  std::map<Algorithm, int> byAlgorithm;
+  for (int trial = 0; trial < 40; ++trial) {
+    uint32_t n = 3 + rng() % 4, switches = 1 + rng() % 2;
+    Network hardware = randomSwitchNetwork(rng, n, switches, false);
+    std::vector<LinkOrigin> origins;
+    Network unwound = unwindSwitches(hardware, origins);
+    int64_t bytes = 1'000'000 + rng() % 1'000'000;
+    int64_t chunks = 1 + rng() % 2;
+    for (CollectiveKind kind :
+         {CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+          CollectiveKind::AllReduce, CollectiveKind::Broadcast,
+          CollectiveKind::Reduce, CollectiveKind::AllToAll}) {
+      CollectiveSpec spec =
+          request(kind, bytes, {},
+                  hasRoot(kind) ? std::optional<int64_t>(rng() % n) : std::nullopt,
+                  chunks);
+      ASSERT_TRUE(checkCollective(spec, n).empty());
+      auto bound = computeThroughputBound(hardware, spec);
+      ASSERT_TRUE(bound) << "trial " << trial << " " << collectiveName(kind);
+      for (Algorithm algorithm : allAlgorithms()) {
+        if (algorithm == Algorithm::Exact)
+          continue;
+        AlgorithmOptions options;
+        options.algorithm = algorithm;
+        options.trials = algorithm == Algorithm::Tacos ? 3 : 1;
+        options.threads = 1;
+        AlgorithmResult result = synthesize(unwound, spec, options);
+        if (!result.error.empty())
+          continue; // a baseline that does not apply here
+        EXPECT_LE(bound->ps, result.timePs)
+            << "trial " << trial << " " << collectiveName(kind) << " by "
+            << algorithmName(algorithm);
+        ++schedules;
+        ++byAlgorithm[algorithm];
+      }
+    }
+  }
+  EXPECT_GT(schedules, 400);
+  // Every algorithm but exact built some of them.
+  for (Algorithm algorithm : allAlgorithms())
+    if (algorithm != Algorithm::Exact)
+      EXPECT_GT(byAlgorithm[algorithm], 10) << algorithmName(algorithm);
+}
+
+} // namespace
