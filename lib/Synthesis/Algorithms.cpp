@@ -59,8 +59,7 @@ int64_t strictPhases(const Network &network, const CollectiveSpec &spec,
                      const AlgorithmOptions &options) {
   Schedule reduces, copies;
   for (size_t i = 0; i < untimed.size(); ++i)
-    (untimed.kindByte(i) == uint8_t(TransferKind::Reduce) ? reduces : copies)
-        .push_back(untimed[i]);
+    (untimed.isReduce(i) ? reduces : copies).pushFrom(untimed, i);
   CollectiveSpec reduceScatter = spec;
   reduceScatter.kind = CollectiveKind::ReduceScatter;
   SimulationResult first = compactCollective(network, reduceScatter,
