@@ -10,15 +10,24 @@ namespace tacos {
 // Router
 //===----------------------------------------------------------------------===//
 
-const Router::Tree &Router::from(NodeId source) {
-  auto it = trees.find(source);
-  if (it == trees.end())
-    it = trees.emplace(source, search(source)).first;
+const Router::Tree &Router::from(NodeId source, bool throughSwitchesOnly) {
+  auto &cache = throughSwitchesOnly ? switchTrees : trees;
+  auto it = cache.find(source);
+  if (it == cache.end())
+    it = cache.emplace(source, search(source, throughSwitchesOnly)).first;
   return it->second;
 }
 
+bool Router::adjacent(NodeId a, NodeId b) {
+  return network.numSwitches() == 0 ? hops(a, b) == 1
+                                    : from(a, true).parent[b] >= 0;
+}
+
 bool Router::route(NodeId a, NodeId b, std::vector<NodeId> &path) {
-  const std::vector<int32_t> &parent = from(a).parent;
+  const std::vector<int32_t> *parents = &from(a, false).parent;
+  if (network.numSwitches() > 0 && from(a, true).parent[b] >= 0)
+    parents = &from(a, true).parent;
+  const std::vector<int32_t> &parent = *parents;
   path.clear();
   if (parent[b] < 0)
     return false;
@@ -29,14 +38,14 @@ bool Router::route(NodeId a, NodeId b, std::vector<NodeId> &path) {
   return true;
 }
 
-int32_t Router::hops(NodeId a, NodeId b) { return from(a).hops[b]; }
+int32_t Router::hops(NodeId a, NodeId b) { return from(a, false).hops[b]; }
 
 /// Breadth-first, one layer at a time. Within a layer every node's best
 /// path has the same length, so comparing two paths to a node's
 /// predecessors lexicographically is comparing the predecessors' positions
 /// in their layer's lexicographic order, which each layer computes for the
 /// next by sorting on (parent's position, node id).
-Router::Tree Router::search(NodeId source) const {
+Router::Tree Router::search(NodeId source, bool throughSwitchesOnly) const {
   uint32_t n = network.numNodes();
   Tree tree;
   std::vector<int32_t> &parent = tree.parent, &hops = tree.hops;
@@ -50,6 +59,8 @@ Router::Tree Router::search(NodeId source) const {
   while (!layer.empty()) {
     next.clear();
     for (NodeId u : layer) {
+      if (throughSwitchesOnly && u != source && !network.isSwitch(u))
+        continue;
       // Only lane 0 counts: it is the link the transfers will use.
       std::optional<NodeId> previous;
       for (LinkId l : network.outLinks(u)) {
@@ -176,14 +187,25 @@ void Builder::send(uint32_t first, uint32_t count, uint32_t a, uint32_t b,
     return;
   }
   std::vector<size_t> segments = segmentsOf(router.network, path);
-  for (size_t s = 0; s + 1 < segments.size(); ++s)
-    if (segments[s + 1] != segments[s] + 1) {
-      error = "baselines need point-to-point links; unwind switches first";
+  std::vector<uint16_t> segmentRoutes(segments.size(), 0);
+  for (size_t s = 0; s + 1 < segments.size(); ++s) {
+    if (segments[s + 1] == segments[s] + 1)
+      continue;
+    std::vector<uint32_t> switches(path.begin() + segments[s] + 1,
+                                   path.begin() + segments[s + 1]);
+    std::optional<uint16_t> id = routes.intern(switches);
+    if (!id) {
+      error = "the baseline needs more than " +
+              std::to_string(RouteTable::kMaxRoutes) +
+              " routes through switches";
       return;
     }
+    segmentRoutes[s] = *id;
+  }
   for (uint32_t c = first; c < first + count; ++c)
     for (size_t s = 0; s + 1 < segments.size(); ++s)
-      hops.push_back({c, path[segments[s]], path[segments[s + 1]], hopKind});
+      hops.push_back({c, path[segments[s]], path[segments[s + 1]], hopKind,
+                      segmentRoutes[s]});
 }
 
 void Builder::setReductionRoot(uint32_t chunk, uint32_t rank) {
@@ -265,10 +287,11 @@ Schedule Builder::finish() {
   size_t kept = keep.empty() ? hops.size()
                              : size_t(std::count(keep.begin(), keep.end(), 1));
   schedule.reserve(kept);
+  schedule.routes() = std::move(routes);
   for (size_t i = 0; i < hops.size(); ++i)
     if (keep.empty() || keep[i])
-      schedule.push_back(
-          {hops[i].chunk, hops[i].src, hops[i].dst, 0, hops[i].kind, 0, 0});
+      schedule.push_back({hops[i].chunk, hops[i].src, hops[i].dst, 0,
+                          hops[i].kind, 0, 0, hops[i].route});
   hops = {};
   return schedule;
 }

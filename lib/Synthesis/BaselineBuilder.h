@@ -40,7 +40,9 @@
 namespace tacos {
 
 /// Shortest routes by (hops, total latency, node id sequence), so that a
-/// baseline is the same schedule on every run and every machine.
+/// baseline is the same schedule on every run and every machine. Where two
+/// NPUs are joined through switches only (an NVSwitch, a rail), that route
+/// wins: one transfer cut through the switches, not relays through NPUs.
 class Router {
 public:
   explicit Router(const Network &network) : network(network) {}
@@ -50,6 +52,8 @@ public:
   bool route(NodeId a, NodeId b, std::vector<NodeId> &path);
   /// Fewest links from a to b, or -1 if b cannot be reached.
   int32_t hops(NodeId a, NodeId b);
+  /// True if a link joins NPUs a and b, or a path through switches only.
+  bool adjacent(NodeId a, NodeId b);
 
   const Network &network;
 
@@ -57,10 +61,11 @@ private:
   struct Tree {
     std::vector<int32_t> parent, hops;
   };
-  const Tree &from(NodeId source);
-  Tree search(NodeId source) const;
+  /// `throughSwitchesOnly`: the search goes on from switches, not NPUs.
+  const Tree &from(NodeId source, bool throughSwitchesOnly);
+  Tree search(NodeId source, bool throughSwitchesOnly) const;
 
-  std::unordered_map<NodeId, Tree> trees;
+  std::unordered_map<NodeId, Tree> trees, switchTrees;
 };
 
 /// The NPU-to-NPU segments of a route (nodes from one NPU to another): the
@@ -129,11 +134,14 @@ private:
     uint32_t chunk;
     NodeId src, dst;
     TransferKind kind;
+    /// 0, or the route through switches in `routes`.
+    uint16_t route;
   };
   /// Which hops finish() keeps (combining collectives).
   std::vector<char> foldHops() const;
 
   std::vector<Hop> hops;
+  RouteTable routes;
   std::vector<NodeId> path;
   /// Per chunk, once any is set (else the defaults of setReductionRoot).
   std::vector<NodeId> reductionRoots;

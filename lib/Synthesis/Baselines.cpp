@@ -145,8 +145,6 @@ std::string buildBaseline(Baseline baseline, const Network &network,
                           CollectiveKind kind, const Problem &problem,
                           Schedule &schedule) {
   schedule = Schedule();
-  if (network.numSwitches() > 0)
-    return "baselines need point-to-point links; unwind switches first";
   Builder b(network, kind, problem);
   if (std::string error = b.init(); !error.empty())
     return error;

@@ -10,11 +10,13 @@ namespace tacos {
 
 namespace {
 
-/// Members joined by a link (lane 0), as positions; with `bothWays` only
-/// pairs linked in both directions. Each list is in position order.
+/// Members joined by a link (lane 0) or through switches only, as
+/// positions; with `bothWays` only pairs joined in both directions. Each
+/// list is in position order.
 std::vector<std::vector<uint32_t>>
-memberLinks(const Network &network, const std::vector<NodeId> &members,
+memberLinks(Router &router, const std::vector<NodeId> &members,
             bool bothWays) {
+  const Network &network = router.network;
   std::vector<int64_t> position(network.numNodes(), -1);
   for (uint32_t i = 0; i < members.size(); ++i)
     position[members[i]] = i;
@@ -22,19 +24,27 @@ memberLinks(const Network &network, const std::vector<NodeId> &members,
     for (LinkId l : network.outLinks(a))
       if (network.dst(l) == b)
         return true;
-    return false;
+    return network.numSwitches() > 0 && router.adjacent(a, b);
   };
   std::vector<std::vector<uint32_t>> next(members.size());
   for (uint32_t i = 0; i < members.size(); ++i) {
+    auto add = [&](uint32_t j) {
+      if (j != i && (!bothWays || linked(members[j], members[i])))
+        next[i].push_back(j);
+    };
+    if (network.numSwitches() > 0) {
+      for (uint32_t j = 0; j < members.size(); ++j)
+        if (router.adjacent(members[i], members[j]))
+          add(j);
+      continue;
+    }
     std::optional<NodeId> previous;
     for (LinkId l : network.outLinks(members[i])) {
       NodeId v = network.dst(l);
       if (v == previous || position[v] < 0)
         continue;
       previous = v;
-      if (bothWays && !linked(v, members[i]))
-        continue;
-      next[i].push_back(uint32_t(position[v]));
+      add(uint32_t(position[v]));
     }
     std::sort(next[i].begin(), next[i].end());
   }
@@ -192,7 +202,7 @@ RingOrder findRing(Router &router, const std::vector<NodeId> &members) {
   } else {
     for (bool bothWays : {true, false}) {
       ring.order = hamiltonianCycle(
-          memberLinks(router.network, members, bothWays), budget);
+          memberLinks(router, members, bothWays), budget);
       if (!ring.order.empty())
         break;
     }

@@ -13,7 +13,9 @@
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/LowerBounds.h"
+#include "tacos/Synthesis/ThroughputBound.h"
 #include "tacos/Verification/Verifier.h"
+#include "SwitchNetworks.h"
 
 #include <gtest/gtest.h>
 
@@ -150,10 +152,16 @@ void checkOne(const Subject &subject, const CollectiveSpec &spec,
       result.schedule.view(), result.timePs);
   EXPECT_TRUE(found.empty())
       << propertyName(found[0].property) << ": " << found[0].message;
-  std::optional<LowerBounds> bounds =
-      computeCollectiveBounds(network, spec, model);
-  ASSERT_TRUE(bounds);
-  EXPECT_GE(result.timePs, bounds->best()) << bounds->bestName();
+  if (network.numSwitches() == 0) {
+    std::optional<LowerBounds> bounds =
+        computeCollectiveBounds(network, spec, model);
+    ASSERT_TRUE(bounds);
+    EXPECT_GE(result.timePs, bounds->best()) << bounds->bestName();
+  } else if (std::optional<ThroughputBound> bound =
+                 computeThroughputBound(network, spec)) {
+    // Switches as nodes: the hardware's throughput bound.
+    EXPECT_GE(result.timePs, bound->ps);
+  }
   SimulationResult again =
       simulateCollective(network, spec, result.schedule.view(), model);
   ASSERT_EQ(again.error, "");
@@ -181,7 +189,7 @@ void checkSubject(const Subject &subject, std::mt19937_64 &rng,
         spec.root = group.empty() ? int64_t(rng() % n) : group[rng() % g];
       LinkModel model =
           rng() % 3 == 0 ? LinkModel::Pipelined : LinkModel::Blocking;
-      SCOPED_TRACE(testing::Message()
+      SCOPED_TRACE(::testing::Message()
                    << subject.name << ", " << algorithmName(baseline) << " "
                    << collectiveName(kind) << ", group size " << g
                    << ", chunks " << spec.chunksPerRank << ", root "
@@ -219,6 +227,25 @@ TEST(BaselinePropertiesTest, ClusteredNetworksEveryCollective) {
   EXPECT_GT(tally.verified, 0u);
   for (const std::string &refusal : tally.refusals)
     EXPECT_EQ(refusal.rfind("rhd needs", 0), 0u) << refusal;
+}
+
+// Switches as nodes: transfers between NPUs routed through them.
+TEST(BaselinePropertiesTest, SwitchNetworksEveryCollective) {
+  std::mt19937 rng(326);
+  std::mt19937_64 requests(327);
+  Tally tally;
+  for (int iteration = 0; iteration < 10; ++iteration) {
+    uint32_t n = 3 + uint32_t(rng() % 6);
+    Subject subject{"switches " + std::to_string(iteration),
+                    tacos::testing::randomSwitchNetwork(rng, n, 1 + rng() % 2,
+                                                        iteration % 2),
+                    false};
+    checkSubject(subject, requests, {}, tally);
+  }
+  checkSubject(product("[switch(4), switch(2)]",
+                       {{DimKind::Switch, 4}, {DimKind::Switch, 2}}),
+               requests, {}, tally);
+  EXPECT_GT(tally.verified, 2 * tally.refused);
 }
 
 TEST(BaselinePropertiesTest, ProductNetworksEveryCollective) {
