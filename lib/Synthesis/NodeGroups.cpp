@@ -60,6 +60,21 @@ bool fromBandwidth(const Network &network, std::vector<uint32_t> &node,
   for (LinkId l = 0; l < network.numLinks(); ++l)
     if (!network.isSwitch(network.src(l)) && !network.isSwitch(network.dst(l)))
       pairs[{network.src(l), network.dst(l)}] += network.bandwidth(l);
+  // NPUs on one switch are joined at the slower of their two ports (a
+  // node's NVSwitch); larger switches join nodes, whatever their speed.
+  for (NodeId sw = n; sw < network.numNodes(); ++sw) {
+    if (network.inLinks(sw).size() > kNodeSwitchPorts)
+      continue;
+    for (LinkId up : network.inLinks(sw))
+      for (LinkId down : network.outLinks(sw)) {
+        NodeId a = network.src(up), b = network.dst(down);
+        if (a == b || network.isSwitch(a) || network.isSwitch(b))
+          continue;
+        double &bandwidth = pairs[{a, b}];
+        bandwidth = std::max(bandwidth, std::min(network.bandwidth(up),
+                                                 network.bandwidth(down)));
+      }
+  }
   std::optional<double> slow = gapBelowFast(pairs);
   if (!slow)
     return false;

@@ -6,8 +6,9 @@
 // the node, the higher dimensions join nodes. Any other network says it by
 // its bandwidths when NPUs fall into groups joined by links at least
 // kNodeBandwidthGap times as fast as the others (NVLink inside a node, NICs
-// between): the bandwidths of linked pairs (parallel links add up) are
-// split at the widest such gap. Private to the Synthesis library.
+// between): the bandwidths of linked pairs (parallel links add up; NPUs on
+// one switch are a pair at the slower of their ports) are split at the
+// widest such gap. Private to the Synthesis library.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,8 @@ namespace tacos {
 
 /// How much faster links inside a node must be than the others.
 inline constexpr double kNodeBandwidthGap = 2.0;
+/// A switch with more ports joins nodes, not the NPUs of one node.
+inline constexpr size_t kNodeSwitchPorts = 256;
 
 struct NodeGroups {
   /// nodes[n][l]: the rank of local index l in node n. Nodes in order of

@@ -656,6 +656,36 @@ TEST(BaselinesTest, RingThroughASwitchRunsAtFullPortSpeed) {
             "");
 }
 
+// Two nodes of 4 GPUs on an NVSwitch each (300 GB/s ports), one 25 GB/s
+// NIC per GPU on one network switch: the NVSwitch groups are the nodes,
+// and only rails (the same local GPU) cross between them.
+TEST(BaselinesTest, HierarchicalFindsNodesOfSwitches) {
+  NetworkBuilder builder(8);
+  auto attach = [&](NodeId sw, NodeId npu, double gbps) {
+    LinkSpec spec{gbps * 1e9, kUs, ""};
+    builder.addLink(npu, sw, spec);
+    builder.addLink(sw, npu, spec);
+  };
+  for (uint32_t node = 0; node < 2; ++node) {
+    std::vector<NodeId> ports{4 * node, 4 * node + 1, 4 * node + 2,
+                              4 * node + 3};
+    NodeId nvswitch = builder.addSwitch("nvs" + std::to_string(node), ports);
+    for (NodeId v : ports)
+      attach(nvswitch, v, 300);
+  }
+  NodeId ib = builder.addSwitch("ib", {0, 1, 2, 3, 4, 5, 6, 7});
+  for (NodeId v = 0; v < 8; ++v)
+    attach(ib, v, 25);
+  Network net = builder.build();
+  AlgorithmResult ar = combined(Baseline::Hierarchical, net,
+                                CollectiveKind::AllReduce, 8 * kMB, 2);
+  ScheduleView v = ar.schedule.view();
+  ASSERT_GT(v.size(), 0u);
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v.src(i) / 4 != v.dst(i) / 4)
+      EXPECT_EQ(v.src(i) % 4, v.dst(i) % 4);
+}
+
 TEST(BaselinesTest, SingleParticipantNeedsNothing) {
   Network net = network({{DimKind::Ring, 4}});
   Problem p = problem(net, CollectiveKind::AllGather, kMB, {}, {2});
