@@ -79,9 +79,10 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     catalogue's (Synthesis/Algorithms.h); a unit test (CatalogueSyncTests)
     fails if the option's list drifts from it.
 
-    Runs after: `topo-unwind-switches` (a network with switches is refused)
-    and `topo-allocate-bandwidth` (a network with undecided `?` bandwidths
-    is refused).
+    Runs after: `topo-unwind-switches` (`tacos` and `exact` refuse a network
+    with switches; the baselines route transfers through them) and
+    `topo-allocate-bandwidth` (a network with undecided `?` bandwidths is
+    refused).
 
     Before:
     ```mlir
