@@ -67,8 +67,9 @@ def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
                max_memory=None, timeout=None):
     """Synthesizes, verifies and reports `collective` of `size` bytes on
     `network` (tacos-pipeline): switches are unwound first, `algorithm` is
-    tacos, exact, ring, direct, rhd or dbt, `trials` seeds from `seed` are
-    tried and the fastest kept, on `threads` threads (0: every core; the
+    tacos, exact, ring, direct, rhd, dbt or hierarchical, `trials` seeds
+    from `seed` are tried and the fastest kept, on `threads` threads (0:
+    every core; the
     result does not depend on it). A synthesis estimated to need more than
     `max_memory` (bytes or "8 GB"; default 50% of the machine's memory) is
     refused before it starts, and one still running after `timeout` seconds
