@@ -26,7 +26,12 @@ topo.network @degraded {
 }
 
 // NVIDIA DGX-1 (8x V100, hybrid cube-mesh): NVLink bundles are parallel links
-// of 25 GB/s each.
+// of 25 GB/s each. Sources: NVIDIA's DGX-1 system architecture white paper
+// (each V100 has 6 NVLink 2.0 links of 25 GB/s each way, wired as a hybrid
+// cube-mesh of two fully connected quads joined GPU i to GPU i + 4, some
+// pairs by two links); the link counts are those SCCL and TACCL use for
+// DGX-1 / Azure NDv2, and 0.3 us per NVLink transfer is TACCL's NDv2
+// latency. Its All-Gather bound: test/Examples/dgx1.mlir.
 topo.network @dgx1 {
   topo.npus 8
   topo.link 0 <-> 1 link(25 GBps, 0.3 us)

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Execution/MSCCLImport.h"
+#include "tacos/Network/SwitchPaths.h"
 
 #include "tacos/Collective/ClockRange.h"
 #include "tacos/Network/Quantity.h"
@@ -717,6 +718,7 @@ public:
     ImportedAlgorithm result;
     result.spec = spec;
     result.timePs = 0;
+    result.schedule.routes() = routes;
     for (const Transfer &t : transfers) {
       result.schedule.push_back(t);
       result.timePs = std::max(result.timePs, t.end);
@@ -743,6 +745,8 @@ private:
   /// Contributions each chunk starts with, over all GPUs.
   std::unordered_map<int64_t, std::vector<uint32_t>> total;
   std::vector<Transfer> transfers;
+  /// The switch sequences of transfers between GPUs that no link joins.
+  RouteTable routes;
   std::vector<int64_t> linkFree;
 
   /// A received contribution kept apart in a slot, waiting for its `re`.
@@ -1231,15 +1235,19 @@ private:
           bestEnd = end;
         }
       }
-      if (!best)
-        return fail("no link from NPU " + std::to_string(src) + " to NPU " +
-                        std::to_string(dst) + " for " + stepName(g, t, s),
-                    stepAt(g, t, s));
-      LinkCost cost = linkCost(network, *best, bytes, options.model);
-      int64_t start = std::max(time, linkFree[*best]);
-      linkFree[*best] = start + cost.occupancy;
       Transfer tr{uint32_t(v.chunk), src, dst, bestLane, TransferKind::Copy,
-                  start, start + cost.duration};
+                  0, 0};
+      if (best) {
+        LinkCost cost = linkCost(network, *best, bytes, options.model);
+        tr.start = std::max(time, linkFree[*best]);
+        tr.end = tr.start + cost.duration;
+        linkFree[*best] = tr.start + cost.occupancy;
+      } else if (!routeThroughSwitches(tr, time, bytes)) {
+        return fail("no link from NPU " + std::to_string(src) + " to NPU " +
+                        std::to_string(dst) + ", nor a path through "
+                        "switches, for " + stepName(g, t, s),
+                    stepAt(g, t, s));
+      }
       msg.transfers.push_back(transfers.size());
       transfers.push_back(tr);
       msg.values.push_back(v);
@@ -1251,6 +1259,48 @@ private:
     auto receiver = receiverOf.find(fifo);
     if (receiver != receiverOf.end())
       tryIssue(peer, receiver->second);
+    return true;
+  }
+
+  /// Times `tr` (src, dst, chunk set) on the path through switches where it
+  /// arrives first (the first such path on ties): a GPU-to-GPU message of
+  /// the program crosses a switch fabric as one routed transfer.
+  bool routeThroughSwitches(Transfer &tr, int64_t time, uint64_t bytes) {
+    std::optional<std::pair<int64_t, uint16_t>> best;
+    std::vector<LinkId> links;
+    for (const std::vector<NodeId> &via :
+         switchPaths(network, tr.src, tr.dst)) {
+      links.clear();
+      if (!findPath(network, tr.src, tr.dst, via.data(), via.size(), links))
+        continue;
+      std::optional<uint16_t> route = routes.intern(via);
+      if (!route)
+        return false;
+      int64_t start = time;
+      for (LinkId l : links)
+        start = std::max(start, linkFree[l]);
+      int64_t end =
+          start + pathCost(network, links.data(), links.size(), bytes,
+                           options.model)
+                      .duration;
+      if (!best || end < best->first)
+        best = {end, *route};
+    }
+    if (!best)
+      return false;
+    tr.route = best->second;
+    tr.lane = 0;
+    RouteSwitches via = routes.switches(tr.route);
+    links.clear();
+    findPath(network, tr.src, tr.dst, via.begin(), via.size(), links);
+    LinkCost cost =
+        pathCost(network, links.data(), links.size(), bytes, options.model);
+    tr.start = time;
+    for (LinkId l : links)
+      tr.start = std::max(tr.start, linkFree[l]);
+    tr.end = tr.start + cost.duration;
+    for (LinkId l : links)
+      linkFree[l] = tr.start + cost.occupancy;
     return true;
   }
 

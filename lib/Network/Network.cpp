@@ -81,6 +81,34 @@ std::vector<T> gather(const std::vector<T> &from,
 
 } // namespace
 
+/// Appends to each switch's ports the neighbours its links have and the
+/// list does not, by increasing id. Linear in the links.
+void NetworkBuilder::completeSwitchPorts(const Network &net,
+                                         std::vector<Network::Switch> &all) {
+  // listed[v] == s + 1: v is a port of switch s already.
+  std::vector<uint32_t> listed(net.numNodes(), 0);
+  std::vector<NodeId> extra;
+  for (size_t s = 0; s < all.size(); ++s) {
+    const NodeId node = npus + NodeId(s);
+    const uint32_t stamp = uint32_t(s + 1);
+    for (NodeId p : all[s].ports)
+      listed[p] = stamp;
+    extra.clear();
+    auto note = [&](NodeId v) {
+      if (listed[v] != stamp) {
+        listed[v] = stamp;
+        extra.push_back(v);
+      }
+    };
+    for (LinkId l : net.outLinks(node))
+      note(net.linkDst[l]);
+    for (LinkId l : net.inLinks(node))
+      note(net.linkSrc[l]);
+    std::sort(extra.begin(), extra.end());
+    all[s].ports.insert(all[s].ports.end(), extra.begin(), extra.end());
+  }
+}
+
 // Memory traffic, not arithmetic, is what building costs (first touches of
 // fresh pages dominate), so links already in (src, dst) order are moved into
 // the Network as they are and only out-of-order input pays for a sort.
@@ -158,6 +186,7 @@ Network NetworkBuilder::build(std::vector<LinkId> *added) {
     net.inIds[offsets[net.linkDst[k]]++] = LinkId(k);
 
   net.tiers = std::move(tiers);
+  completeSwitchPorts(net, switches);
   net.switches = std::move(switches);
   net.pureDims = std::move(dims);
   *this = NetworkBuilder(npus);
@@ -216,9 +245,13 @@ SwitchIds addSwitches(NetworkBuilder &builder, const TopologySpec &spec,
                             dimSwitchPorts(dims, strides, d, r)) +
           1;
   }
-  for (const SwitchSpec &s : spec.switches)
-    builder.addSwitch(s.name,
-                      std::vector<NodeId>(s.ports.begin(), s.ports.end()));
+  const SwitchTable table(spec);
+  for (const SwitchSpec &s : spec.switches) {
+    std::vector<NodeId> ports(s.ports.begin(), s.ports.end());
+    for (const std::string &name : s.switchPorts)
+      ports.push_back(NodeId(table.find(name)));
+    builder.addSwitch(s.name, std::move(ports));
+  }
   return ids;
 }
 
@@ -358,16 +391,40 @@ void addDimSwitchDownlinks(NetworkBuilder &builder,
   }
 }
 
-/// Explicit switches' links in both directions, switch by switch.
+/// Explicit switches' ports, a link each way, switch by switch: NPUs, then
+/// the switches each names.
 void addExplicitSwitchLinks(NetworkBuilder &builder, const TopologySpec &spec,
-                            NodeId firstExplicit) {
-  NodeId sw = firstExplicit;
-  for (const SwitchSpec &s : spec.switches) {
-    for (int64_t p : s.ports) {
-      builder.addLink(NodeId(p), sw, s.link);
-      builder.addLink(sw, NodeId(p), s.link);
+                            const SwitchTable &table) {
+  for (size_t i = 0; i < spec.switches.size(); ++i) {
+    const SwitchSpec &s = spec.switches[i];
+    const NodeId sw = NodeId(table.explicitNode(i));
+    auto port = [&](NodeId p) {
+      builder.addLink(p, sw, s.link);
+      builder.addLink(sw, p, s.link);
+    };
+    for (int64_t p : s.ports)
+      port(NodeId(p));
+    for (const std::string &name : s.switchPorts)
+      port(NodeId(table.find(name)));
+  }
+}
+
+/// Explicit links: between NPUs through the drops, with a switch end as
+/// they are (a drop names NPUs only).
+void addExplicitLinks(NetworkBuilder &builder, DroppingAdder &add,
+                      const TopologySpec &spec, const SwitchTable &table) {
+  for (const ExplicitLink &l : spec.links) {
+    if (!l.touchesSwitch()) {
+      add(l.src, l.dst, l.link);
+      if (l.bidirectional)
+        add(l.dst, l.src, l.link);
+      continue;
     }
-    ++sw;
+    NodeId a = NodeId(l.srcIsSwitch() ? table.find(l.srcSwitch) : l.src);
+    NodeId b = NodeId(l.dstIsSwitch() ? table.find(l.dstSwitch) : l.dst);
+    builder.addLink(a, b, l.link);
+    if (l.bidirectional)
+      builder.addLink(b, a, l.link);
   }
 }
 
@@ -390,12 +447,11 @@ Network buildNetwork(const TopologySpec &spec) {
   DroppingAdder add(builder, spec.drops);
   addNpuDimLinks(builder, add, dims, strides, switchIds.firstOfDim, n);
   addDimSwitchDownlinks(builder, dims, strides, switchIds.firstOfDim, n);
-  for (const ExplicitLink &l : spec.links) {
-    add(l.src, l.dst, l.link);
-    if (l.bidirectional)
-      add(l.dst, l.src, l.link);
-  }
-  addExplicitSwitchLinks(builder, spec, switchIds.firstExplicit);
+  const SwitchTable table(spec);
+  assert(table.explicitNode(0) == int64_t(switchIds.firstExplicit) &&
+         "switches are numbered as SwitchTable says");
+  addExplicitLinks(builder, add, spec, table);
+  addExplicitSwitchLinks(builder, spec, table);
 
   if (!dims.empty() && spec.links.empty() && spec.switches.empty() &&
       spec.drops.empty())

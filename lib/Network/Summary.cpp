@@ -30,6 +30,13 @@ static std::string bandwidthRange(const Network &network, bool ingress) {
   return formatBandwidthRange(lo, hi);
 }
 
+static size_t switchToSwitchLinks(const Network &network) {
+  size_t count = 0;
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    count += network.isSwitch(network.src(l)) && network.isSwitch(network.dst(l));
+  return count;
+}
+
 void printNetworkSummary(std::ostream &os, const std::string &name,
                          const Network &network) {
   auto line = [&](const char *label, const std::string &value) {
@@ -40,6 +47,9 @@ void printNetworkSummary(std::ostream &os, const std::string &name,
   line("NPUs", std::to_string(network.numNpus()));
   if (network.numSwitches())
     line("switches", std::to_string(network.numSwitches()));
+  // Only fabrics have them; one-switch networks keep their summary.
+  if (size_t fabric = switchToSwitchLinks(network))
+    line("switch-switch links", std::to_string(fabric));
   line("directed links", std::to_string(network.numLinks()));
   if (auto pair = network.findUnreachablePair()) {
     line("connected", "no: NPU " + std::to_string(pair->second) +

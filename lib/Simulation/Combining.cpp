@@ -89,12 +89,15 @@ SimulationResult simulateReduction(const Network &network,
     std::optional<int64_t> complete = source.reduced;
     if (contributes[t.src])
       complete = std::max<int64_t>(complete.value_or(0), 0);
+    // A copy leaves with the chunk's copy there, else with the reduction
+    // there: at the chunk's owner, or at any NPU that partials were reduced
+    // into (the root of a tree's All-Reduce, which then broadcasts).
     std::optional<int64_t> ready;
     if (t.kind == TransferKind::Reduce)
       ready = complete;
     else if (source.copied)
       ready = source.copied;
-    else if (dual.isSource(t.chunk, t.src))
+    else if (dual.isSource(t.chunk, t.src) || source.reduced)
       ready = complete;
     if (!ready)
       return fail(i, "chunk " + std::to_string(t.chunk) + " leaves NPU " +

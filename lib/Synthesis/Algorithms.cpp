@@ -1,6 +1,7 @@
 //===- Algorithms.cpp - The catalogue of synthesizers ---------------------===//
 
 #include "tacos/Synthesis/Algorithms.h"
+#include "tacos/Simulation/Combining.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
 #include "tacos/Synthesis/Combining.h"
@@ -20,7 +21,9 @@ namespace tacos {
 namespace {
 
 /// A baseline's transfers come untimed; the simulator times them, like
-/// every other schedule.
+/// every other schedule, until the times settle: where a route relays, a
+/// chunk may reach an NPU again earlier than the copy emitted first, and
+/// the next round of simulation starts its departures from that one.
 AlgorithmResult runBaseline(Baseline baseline, const Network &network,
                             const Problem &problem,
                             const AlgorithmOptions &options) {
@@ -30,7 +33,7 @@ AlgorithmResult runBaseline(Baseline baseline, const Network &network,
   if (!result.error.empty())
     return result;
   SimulationResult timed =
-      simulate(network, problem, untimed.view(), options.model);
+      compact(network, problem, std::move(untimed), options.model);
   if (!timed.error.empty()) {
     result.error = "internal error: baseline does not simulate: " + timed.error;
     return result;
@@ -45,6 +48,55 @@ template <Baseline B>
 AlgorithmResult runBaselineOf(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options) {
   return runBaseline(B, network, problem, options);
+}
+
+/// An All-Reduce built as a Reduce-Scatter then an All-Gather from the
+/// owners (ring, direct, rhd, hierarchical), timed with its phases strictly
+/// one after the other: the reduces as a Reduce-Scatter, then the copies
+/// as an All-Gather. 0 where the copies start elsewhere (a tree's root).
+int64_t strictPhases(const Network &network, const CollectiveSpec &spec,
+                     const Problem &dualProblem, const ScheduleView &untimed,
+                     const AlgorithmOptions &options) {
+  Schedule reduces, copies;
+  for (size_t i = 0; i < untimed.size(); ++i)
+    (untimed.isReduce(i) ? reduces : copies).pushFrom(untimed, i);
+  CollectiveSpec reduceScatter = spec;
+  reduceScatter.kind = CollectiveKind::ReduceScatter;
+  SimulationResult first = compactCollective(network, reduceScatter,
+                                             reduces.view(), options.model);
+  SimulationResult second =
+      compact(network, dualProblem, std::move(copies), options.model);
+  if (!first.error.empty() || !second.error.empty())
+    return 0;
+  return first.timePs + second.timePs;
+}
+
+/// A combining collective by the baseline's own construction: reductions
+/// and the copies of reduced chunks, timed with both of the combining
+/// simulator's rules (Simulation/Combining.h) until the times settle.
+AlgorithmResult runCombiningBaseline(Baseline baseline, const Network &network,
+                                     const CollectiveSpec &spec,
+                                     const Problem &dualProblem,
+                                     const AlgorithmOptions &options) {
+  AlgorithmResult result;
+  Schedule untimed;
+  result.error =
+      buildBaseline(baseline, network, spec.kind, dualProblem, untimed);
+  if (!result.error.empty())
+    return result;
+  SimulationResult timed =
+      compactCollective(network, spec, untimed.view(), options.model);
+  if (!timed.error.empty()) {
+    result.error = "internal error: baseline does not simulate: " + timed.error;
+    return result;
+  }
+  result.schedule = std::move(timed.schedule);
+  result.timePs = timed.timePs;
+  result.numTransfers = result.schedule.size();
+  if (spec.kind == CollectiveKind::AllReduce)
+    result.strictPhasesPs =
+        strictPhases(network, spec, dualProblem, untimed.view(), options);
+  return result;
 }
 
 template <Baseline B>
@@ -118,7 +170,30 @@ constexpr AlgorithmInfo kAlgorithms[] = {
      estimateBaselineOf<Baseline::RHD>, "use fewer chunks"},
     {Algorithm::DBT, "dbt", false, runBaselineOf<Baseline::DBT>,
      estimateBaselineOf<Baseline::DBT>, "use fewer chunks"},
+    {Algorithm::Hierarchical, "hierarchical", false,
+     runBaselineOf<Baseline::Hierarchical>,
+     estimateBaselineOf<Baseline::Hierarchical>, "use fewer chunks"},
 };
+
+/// The baseline an algorithm of the catalogue runs, if it is one.
+std::optional<Baseline> baselineOf(Algorithm algorithm) {
+  switch (algorithm) {
+  case Algorithm::Tacos:
+  case Algorithm::Exact:
+    return std::nullopt;
+  case Algorithm::Ring:
+    return Baseline::Ring;
+  case Algorithm::Direct:
+    return Baseline::Direct;
+  case Algorithm::RHD:
+    return Baseline::RHD;
+  case Algorithm::DBT:
+    return Baseline::DBT;
+  case Algorithm::Hierarchical:
+    return Baseline::Hierarchical;
+  }
+  return std::nullopt;
+}
 
 const AlgorithmInfo &info(Algorithm algorithm) {
   const AlgorithmInfo &row = kAlgorithms[size_t(algorithm)];
@@ -218,7 +293,7 @@ MemoryEstimate estimateCombining(const Network &network,
 
 } // namespace
 
-static_assert(std::size(kAlgorithms) == size_t(Algorithm::DBT) + 1,
+static_assert(std::size(kAlgorithms) == size_t(Algorithm::Hierarchical) + 1,
               "every Algorithm has a row in kAlgorithms");
 
 const char *algorithmName(Algorithm algorithm) {
@@ -251,6 +326,10 @@ std::string algorithmNameList() {
 }
 
 bool isSeeded(Algorithm algorithm) { return info(algorithm).seeded; }
+
+bool isBaseline(Algorithm algorithm) {
+  return baselineOf(algorithm).has_value();
+}
 
 const char *searchLimitName(SearchLimit limit) {
   switch (limit) {
@@ -314,8 +393,10 @@ MemoryEstimate estimateSynthesis(const Network &network,
   ProblemShape shape = problemShape(dual, network.numNpus());
   const AlgorithmInfo &row = info(options.algorithm);
   double transfers = 0;
+  std::optional<Baseline> baseline = baselineOf(options.algorithm);
   MemoryEstimate run =
-      isCombining(spec.kind)
+      baseline ? estimateBaseline(*baseline, network, spec, shape, &transfers)
+      : isCombining(spec.kind)
           ? estimateCombining(network, spec, dual, shape, options, transfers)
           : row.estimate(network, dual, shape, options, &transfers);
   if (options.algorithm == Algorithm::Exact && isCombining(spec.kind)) {
@@ -376,7 +457,10 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
   auto started = std::chrono::steady_clock::now();
   // Exact keeps TACOS's whole collective when that is faster (for a
   // combining one the phases alone do not decide; ExactSynthesizer.h).
+  std::optional<Baseline> baseline = baselineOf(options.algorithm);
   result = !isCombining(spec.kind) ? runAlgorithm(network, problem, options)
+           : baseline ? runCombiningBaseline(*baseline, network, spec, problem,
+                                             options)
            : options.algorithm == Algorithm::Exact
                ? synthesizeExactCombining(network, spec, problem, options)
                : synthesizeCombining(network, spec, problem, options);

@@ -26,6 +26,7 @@
 #include <queue>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace tacos {
 
@@ -409,15 +410,47 @@ AlgorithmResult asAlgorithmResult(RepairResult &&phase) {
   return result;
 }
 
+/// `dual` with each chunk's source moved to where `reductions` end it: the
+/// NPU that receives reduces of the chunk and sends none. A chunk's
+/// reduction usually ends at its owner, the dual's source; a tree's
+/// All-Reduce (the dbt baseline's) ends it at the tree's root, from which
+/// its copies leave, and both phases are repaired from there.
+Problem withReductionRoots(const Problem &dual,
+                           const ScheduleView &reductions) {
+  std::unordered_set<uint64_t> senders;
+  auto key = [&](uint32_t chunk, uint32_t npu) {
+    return uint64_t(chunk) * dual.numNpus + npu;
+  };
+  for (size_t i = 0; i < reductions.size(); ++i)
+    senders.insert(key(reductions.chunk(i), reductions.src(i)));
+  std::vector<int64_t> root(dual.numChunks(), -1);
+  bool moved = false;
+  for (size_t i = 0; i < reductions.size(); ++i) {
+    uint32_t c = reductions.chunk(i), v = reductions.dst(i);
+    if (senders.count(key(c, v)) || dual.numSources(c) != 1)
+      continue;
+    root[c] = v;
+    moved |= v != dual.sources[dual.sourceOffsets[c]];
+  }
+  if (!moved)
+    return dual;
+  Problem problem = dual;
+  for (uint32_t c = 0; c < problem.numChunks(); ++c)
+    if (root[c] >= 0)
+      problem.sources[problem.sourceOffsets[c]] = uint32_t(root[c]);
+  return problem;
+}
+
 /// Reduce-Scatter, Reduce, All-Reduce: through the duals (Repair.h).
 RepairResult repairCombining(const Network &degraded,
                              const CollectiveSpec &spec,
-                             const Problem &dualProblem,
+                             const Problem &ownersProblem,
                              const ScheduleView &old,
                              const RepairOptions &options) {
   LinkModel model = options.model;
   RepairResult result;
   Schedule reductions = transfersOfKind(old, TransferKind::Reduce);
+  Problem dualProblem = withReductionRoots(ownersProblem, reductions.view());
   Schedule gatherOld;
   result.error = invertSchedule(reductions.view(), lastEnd(reductions.view()),
                                 gatherOld);

@@ -3,6 +3,7 @@
 #include "Bridge.h"
 
 #include "tacos/Dialect/Coll/IR/ScheduleModel.h"
+#include "tacos/Dialect/Topo/IR/NetworkModel.h"
 #include "tacos/InitAll.h"
 #include "tacos/RunPipeline.h"
 #include "tacos/Support/NestingDepth.h"
@@ -67,6 +68,21 @@ TransfersResult tacos::python::readAlgorithmTransfers(
   if (mlir::failed(table))
     return r;
   r.transfers = Schedule(table->view());
+  if (!r.transfers.routes().empty()) {
+    auto network = mlir::SymbolTable::lookupNearestSymbolFrom<topo::NetworkOp>(
+        algorithm, algorithm.getNetworkAttr());
+    TopologySpec spec =
+        topo::readTopologySpec(topo::collectNetworkOps(network));
+    uint32_t npus = uint32_t(tacos::numNpus(spec));
+    std::vector<std::string> names = switchNames(spec);
+    const RouteTable &routes = r.transfers.routes();
+    for (uint16_t route = 1; route <= routes.size(); ++route) {
+      std::vector<std::string> via;
+      for (uint32_t node : routes.switches(route))
+        via.push_back(names[node - npus]);
+      r.routes.push_back(std::move(via));
+    }
+  }
   r.ok = true;
   return r;
 }

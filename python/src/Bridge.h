@@ -35,6 +35,9 @@ PipelineResult runPipeline(const std::string &source,
 struct TransfersResult {
   bool ok = false;
   Schedule transfers;
+  /// The switches of each route transfers name (route r is entry r - 1),
+  /// by name.
+  std::vector<std::vector<std::string>> routes;
   std::string diagnostics;
 };
 

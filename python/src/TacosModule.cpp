@@ -33,6 +33,8 @@ struct TransferRecord {
   uint16_t lane;
   uint8_t kind;
   int64_t start, end;
+  /// 0: the direct link; r: through the switches of routes[r - 1].
+  uint16_t route;
 };
 } // namespace
 
@@ -51,7 +53,8 @@ static std::string runPipeline(const std::string &source,
   return result.output;
 }
 
-static py::array transfers(const std::string &source, const std::string &name,
+/// The transfers as records, and the switch names of each route.
+static py::tuple transfers(const std::string &source, const std::string &name,
                            const std::string &sourceName) {
   python::TransfersResult result;
   {
@@ -64,9 +67,12 @@ static py::array transfers(const std::string &source, const std::string &name,
   py::array_t<TransferRecord> array(static_cast<py::ssize_t>(view.size()));
   TransferRecord *out = array.mutable_data();
   for (size_t i = 0; i < view.size(); ++i)
-    out[i] = {view.chunk(i), view.src(i),   view.dst(i), view.lane(i),
-              view.kindByte(i), view.start(i), view.end(i)};
-  return std::move(array);
+    out[i] = {view.chunk(i),    view.src(i),   view.dst(i), view.lane(i),
+              view.kindByte(i), view.start(i), view.end(i), view.route(i)};
+  py::list routes;
+  for (const std::vector<std::string> &via : result.routes)
+    routes.append(py::tuple(py::cast(via)));
+  return py::make_tuple(std::move(array), std::move(routes));
 }
 
 /// `value` if `error` (what a Quantity.h parser returns) is empty.
@@ -143,7 +149,7 @@ PYBIND11_MODULE(_tacos, m) {
             "NumPy records, the IR's quantity and name parsers (use the "
             "`tacos` package)";
   PYBIND11_NUMPY_DTYPE(TransferRecord, chunk, src, dst, lane, kind, start,
-                       end);
+                       end, route);
   static py::exception<TacosError> error(m, "TacosError");
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -162,7 +168,8 @@ PYBIND11_MODULE(_tacos, m) {
   m.def("transfers", &transfers, py::arg("source"), py::arg("name"),
         py::arg("source_name") = "<python>",
         "The transfers of coll.algorithm @name in the MLIR text, as a NumPy "
-        "structured array (chunk, src, dst, lane, kind, start, end; times "
-        "in ps; kind 0 copy, 1 reduce).");
+        "structured array (chunk, src, dst, lane, kind, start, end, route; "
+        "times in ps; kind 0 copy, 1 reduce; route 0 for the direct link, "
+        "r for routes[r - 1]), and the list `routes` of switch-name tuples.");
   defineQuantities(m);
 }

@@ -6,7 +6,7 @@
     ag = tacos.synthesize(net, "all_gather", size="64 MB", trials=4)
     print(ag.time_us, ag.lower_bound_us, ag.ratio_to_bound)
     ag.certificate          # {"optimal": True, "bound": "discrete", ...}
-    ag.transfers            # NumPy records: chunk, src, dst, lane, kind, start, end (ps)
+    ag.transfers            # NumPy records: chunk, src, dst, lane, kind, start, end (ps), route
     ag.verify()             # the native checker; raises TacosError if it fails
     text = ag.to_mlir()     # network + coll.algorithm, for tacos-opt
 

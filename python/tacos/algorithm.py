@@ -67,8 +67,9 @@ def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
                max_memory=None, timeout=None):
     """Synthesizes, verifies and reports `collective` of `size` bytes on
     `network` (tacos-pipeline): switches are unwound first, `algorithm` is
-    tacos, exact, ring, direct, rhd or dbt, `trials` seeds from `seed` are
-    tried and the fastest kept, on `threads` threads (0: every core; the
+    tacos, exact, ring, direct, rhd, dbt or hierarchical, `trials` seeds
+    from `seed` are tried and the fastest kept, on `threads` threads (0:
+    every core; the
     result does not depend on it). A synthesis estimated to need more than
     `max_memory` (bytes or "8 GB"; default 50% of the machine's memory) is
     refused before it starts, and one still running after `timeout` seconds
@@ -138,11 +139,21 @@ class Algorithm:
 
     @property
     def transfers(self):
-        """NumPy records (chunk, src, dst, lane, kind, start, end), times in
-        picoseconds, kind 0 for a copy and 1 for a reduction."""
+        """NumPy records (chunk, src, dst, lane, kind, start, end, route),
+        times in picoseconds, kind 0 for a copy and 1 for a reduction; route
+        0 for a transfer over the direct link src -> dst, r for one through
+        the switches of routes[r - 1]."""
         if self._transfers is None:
-            self._transfers = _tacos.transfers(self._text, self.name)
+            self._transfers, self._routes = _tacos.transfers(self._text,
+                                                             self.name)
         return self._transfers
+
+    @property
+    def routes(self):
+        """The switch-name tuples routed transfers pass through, e.g.
+        [("nvs",)]: transfer route r names routes[r - 1]."""
+        self.transfers
+        return self._routes
 
     def to_mlir(self):
         """The module: network and coll.algorithm."""

@@ -22,7 +22,7 @@ def test_every_collective_verifies_and_respects_its_bound(collective, root):
     t = alg.transfers
     assert len(t) > 0
     assert t.dtype.names == ("chunk", "src", "dst", "lane", "kind", "start",
-                             "end")
+                             "end", "route")
     # Every transfer runs forward in time, on the network's NPUs, and the
     # last one ends at the algorithm's time.
     assert np.all(t["end"] > t["start"])

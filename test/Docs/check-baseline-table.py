@@ -3,9 +3,9 @@
 what the baselines do: the `coll-report baselines=true format=json` report
 of every collective on a few reference networks, whose algorithm names are
 `<anything>_<network>`. Usage: check-baseline-table.py ALGORITHMS.md
-REPORT.json. A cell is `yes`, `power-of-two groups`, `no: MESSAGE`, `trees
-only` or a comma-separated combination; see the legend under the table.
-Prints what differs and exits 1, or prints a summary."""
+REPORT.json. A cell is `yes`, `power-of-two groups`, `nodes`, `no: MESSAGE`
+or a comma-separated combination; see the legend under the table. Prints
+what differs and exits 1, or prints a summary."""
 import json
 import re
 import sys
@@ -16,15 +16,10 @@ COLLECTIVES = {
     "Reduce-Scatter": "reduce_scatter", "All-Reduce": "all_reduce",
     "Reduce": "reduce",
 }
-# The reference networks on which the legend says each baseline's sends are
-# all one link, so "trees only" must build there.
-TREE_NETWORKS = {
-    "ring": {"ring8", "fc8"},
-    "direct": {"fc8"},
-    "rhd": {"cube", "fc8"},
-    "dbt": {"fc8"},
-}
-NOT_A_TREE = "only a tree (each chunk received once) inverts"
+# The reference networks that have nodes (a product of two or more
+# dimensions, or groups found by bandwidth), where "nodes" must build.
+NODE_NETWORKS = {"cube", "torus", "nodes"}
+NO_NODES = "hierarchical needs nodes"
 
 
 def parse_table(text):
@@ -51,17 +46,16 @@ def is_power_of_two(n):
     return n & (n - 1) == 0
 
 
-def expected(terms, algorithm, network, participants):
-    """'built', or the text the refusal must contain, or None when either a
-    build or a not-a-tree refusal is right."""
+def expected(terms, network, participants):
+    """'built', or the text the refusal must contain."""
     if "power-of-two groups" in terms and not is_power_of_two(participants):
         return "needs a power-of-two number of participants"
+    if "nodes" in terms and network not in NODE_NETWORKS:
+        return NO_NODES
     for term in terms:
         if term.startswith("no: "):
             return term[len("no: "):]
-    if "trees only" in terms:
-        return "built" if network in TREE_NETWORKS[algorithm] else None
-    assert terms <= {"yes", "power-of-two groups"}, terms
+    assert terms <= {"yes", "power-of-two groups", "nodes"}, terms
     return "built"
 
 
@@ -69,7 +63,6 @@ def main():
     table = parse_table(open(sys.argv[1]).read())
     report = json.load(open(sys.argv[2]))
     problems = []
-    refused_as_no_tree = set()
     seen = set()
     networks = set()
     for row in report:
@@ -82,28 +75,19 @@ def main():
             if (kind, algorithm) not in table:
                 problems.append(f"{kind} x {algorithm}: not in the table")
                 continue
-            want = expected(table[(kind, algorithm)], algorithm, network,
-                            row["npus"])
+            want = expected(table[(kind, algorithm)], network, row["npus"])
             note = notes.get(algorithm, "")
             got = "built" if time is not None else note
-            if NOT_A_TREE in note:
-                refused_as_no_tree.add((kind, algorithm))
             if want == "built" and got != "built":
                 problems.append(f"{kind} x {algorithm} on {network}: "
                                 f"documented as built, refused: {note}")
-            elif want is None and got != "built" and NOT_A_TREE not in note:
-                problems.append(f"{kind} x {algorithm} on {network}: "
-                                f"refused for another reason: {note}")
-            elif want not in (None, "built") and want not in got:
+            elif want != "built" and want not in got:
                 problems.append(f"{kind} x {algorithm} on {network}: "
                                 f"documented as refused ({want}), got: "
                                 f"{got}")
-    for cell, terms in sorted(table.items()):
+    for cell in sorted(table):
         if cell not in seen:
             problems.append(f"{cell[0]} x {cell[1]}: not run")
-        elif "trees only" in terms and cell not in refused_as_no_tree:
-            problems.append(f"{cell[0]} x {cell[1]}: documented as trees "
-                            "only, but no reference network refused it")
     for p in problems:
         print(p)
     if problems:

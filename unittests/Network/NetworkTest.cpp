@@ -266,6 +266,53 @@ TEST(NetworkTest, ExplicitNetwork) {
   EXPECT_EQ(net.shortestLatencies(0)[5], 3 * kUs);
 }
 
+TEST(NetworkTest, SwitchFabric) {
+  // Two leaves and a spine defined before them; NPU 3 also has a slower
+  // port on the spine, and a spine -> leaf1 link is one-way extra.
+  TopologySpec s;
+  s.explicitNpus = 4;
+  s.switches = {{"spine", {}, link(100e9, kUs), {"leaf1", "leaf0"}},
+                {"leaf0", {0, 1}, link()},
+                {"leaf1", {2, 3}, link()}};
+  ExplicitLink slow{3, 0, true, false, link(10e9, 2 * kUs), "", "spine"};
+  ExplicitLink extra{0, 0, false, true, link(5e9, kUs), "spine", "leaf1"};
+  s.links = {slow, extra};
+  ASSERT_TRUE(check(s).empty());
+  Network net = buildNetwork(s);
+  // Explicit switches follow the NPUs in op order.
+  ASSERT_EQ(net.numSwitches(), 3u);
+  const NodeId spine = 4, leaf0 = 5, leaf1 = 6;
+  EXPECT_EQ(net.switchName(spine), "spine");
+  EXPECT_EQ(countLinks(s), net.numLinks());
+  EXPECT_EQ(net.numLinks(), 2u * 4 + 2 * 2 + 2 + 1);
+  // Ports as listed, then the other neighbours by id.
+  EXPECT_EQ(net.switchPorts(spine), (std::vector<NodeId>{leaf1, leaf0, 3}));
+  EXPECT_EQ(net.switchPorts(leaf0), (std::vector<NodeId>{0, 1, spine}));
+  EXPECT_EQ(net.switchPorts(leaf1), (std::vector<NodeId>{2, 3, spine}));
+  ASSERT_TRUE(findLink(net, leaf0, spine));
+  EXPECT_EQ(net.bandwidth(*findLink(net, leaf0, spine)), 100e9);
+  ASSERT_TRUE(findLink(net, 3, spine));
+  EXPECT_EQ(net.latency(*findLink(net, spine, 3)), 2 * kUs);
+  size_t spineToLeaf1 = 0;
+  for (LinkId l : net.outLinks(spine))
+    spineToLeaf1 += net.dst(l) == leaf1;
+  EXPECT_EQ(spineToLeaf1, 2u); // the listed port and the parallel extra
+  EXPECT_EQ(net.hopDiameter(), 4);
+  EXPECT_FALSE(net.findUnreachablePair());
+}
+
+TEST(NetworkTest, BuilderCompletesSwitchPorts) {
+  NetworkBuilder b(3);
+  NodeId s = b.addSwitch("s", {2});
+  NodeId t = b.addSwitch("t", {});
+  for (auto [u, v] : {std::pair{NodeId(0), s}, {s, NodeId(1)}, {s, t}, {t, s},
+                      {NodeId(2), s}, {s, NodeId(2)}})
+    b.addLink(u, v, link());
+  Network net = b.build();
+  EXPECT_EQ(net.switchPorts(s), (std::vector<NodeId>{2, 0, 1, t}));
+  EXPECT_EQ(net.switchPorts(t), (std::vector<NodeId>{s}));
+}
+
 TEST(NetworkTest, Drops) {
   TopologySpec s = torus4x4();
   s.drops = {{5, 6, true}};

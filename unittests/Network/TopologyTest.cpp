@@ -262,6 +262,121 @@ TEST(TopologyTest, SwitchPorts) {
   expectOne(s, Item::Switch, 0, "switch @nvs port has zero bandwidth");
 }
 
+/// A link with a switch at one or both ends.
+ExplicitLink switchLink(int64_t a, const std::string &aSwitch, int64_t b,
+                        const std::string &bSwitch, bool bidi = true,
+                        bool parallel = false) {
+  ExplicitLink l = explicitLink(a, b, bidi, parallel);
+  l.srcSwitch = aSwitch;
+  l.dstSwitch = bSwitch;
+  return l;
+}
+
+TEST(TopologyTest, SwitchFabrics) {
+  // A leaf-spine: the spine names both leaves (one defined after it), and
+  // NPU 3 has a second, slower port on the spine.
+  TopologySpec s = npusSpec(4);
+  s.switches = {{"spine", {}, link(100e9), {"leaf0", "leaf1"}},
+                {"leaf0", {0, 1}, link()},
+                {"leaf1", {2, 3}, link()}};
+  s.links = {switchLink(3, "", 0, "spine")};
+  EXPECT_TRUE(check(s).empty());
+  // 2 links per listed port (4 NPUs, 2 switches) + the link pair.
+  EXPECT_EQ(countLinks(s), 2u * 6 + 2);
+
+  TopologySpec bad = s;
+  bad.switches[0].switchPorts = {"leaf0", "nope"};
+  expectOne(bad, Item::Switch, 0, "switch @spine lists an unknown switch @nope");
+  bad = s;
+  bad.switches[0].switchPorts = {"leaf0", "spine"};
+  expectOne(bad, Item::Switch, 0, "switch @spine lists itself");
+  bad = s;
+  bad.switches[0].switchPorts = {"leaf0", "leaf0", "leaf1"};
+  expectOne(bad, Item::Switch, 0, "switch @spine lists switch @leaf0 twice");
+  // The pair listed by both switches: the second list is the duplicate.
+  bad = s;
+  bad.switches[2].switchPorts = {"spine"};
+  expectOne(bad, Item::Switch, 2,
+            "switch @leaf1 lists @spine, which lists @leaf1 already; write "
+            "topo.link @leaf1 <-> @spine ... parallel for a second link pair");
+  bad = s;
+  bad.links = {switchLink(0, "spine", 0, "spine")};
+  expectOne(bad, Item::Link, 0, "link @spine <-> @spine is a self link");
+  bad = s;
+  bad.links = {switchLink(0, "", 0, "leaf1", false)};
+  EXPECT_TRUE(check(bad).empty()); // NPU 0 on leaf1 too
+  bad.links = {switchLink(2, "", 0, "leaf1", false)};
+  expectOne(bad, Item::Link, 0,
+            "duplicate link 2 -> @leaf1; write 'parallel' to add a parallel "
+            "link");
+  bad.links[0].parallel = true;
+  EXPECT_TRUE(check(bad).empty());
+  bad.links = {switchLink(0, "leaf0", 0, "mystery")};
+  expectOne(bad, Item::Link, 0, "unknown switch @mystery");
+  bad.links = {switchLink(9, "", 0, "leaf0")};
+  expectOne(bad, Item::Link, 0, "npu 9 is out of range: the network has 4 NPUs");
+
+  // Ports in all: a switch declared bare gets them from links, and one
+  // link is one port.
+  TopologySpec bare = npusSpec(4);
+  bare.switches = {{"s", {}, link(), {}}};
+  expectOne(bare, Item::Switch, 0, "switch @s has 0 ports; a switch needs at least 2");
+  bare.links = {switchLink(0, "", 0, "s")};
+  expectOne(bare, Item::Switch, 0, "switch @s has 1 port; a switch needs at least 2");
+  bare.links.push_back(switchLink(1, "", 0, "s"));
+  EXPECT_TRUE(check(bare).empty());
+  bare.switches[0].name = "";
+  bare.links.clear();
+  expectOne(bare, Item::Switch, 0, "switch #0 has 0 ports; a switch needs at least 2");
+}
+
+TEST(TopologyTest, DimsSwitchNames) {
+  // [switch(4), line(2)]: dim0_0 and dim0_1; dimension 1 has no switches.
+  TopologySpec s = dimsSpec({dim(DimKind::Switch, 4), dim(DimKind::Line, 2)});
+  s.switches = {{"spine", {}, link(), {"dim0_0", "dim0_1"}}};
+  EXPECT_TRUE(check(s).empty());
+  SwitchTable table(s);
+  EXPECT_EQ(table.find("dim0_0"), 8);
+  EXPECT_EQ(table.find("dim0_1"), 9);
+  EXPECT_EQ(table.find("spine"), 10);
+  EXPECT_EQ(table.find("dim0_2"), -1);
+  EXPECT_EQ(table.find("dim0_01"), -1); // one name per switch
+  s.switches[0].switchPorts = {"dim0_0", "dim0_2"};
+  expectOne(s, Item::Switch, 0,
+            "switch @spine lists an unknown switch @dim0_2: dimension 0 has 2 "
+            "switches (dim0_0 .. dim0_1)");
+  s.switches[0].switchPorts = {"dim0_0", "dim1_0"};
+  expectOne(s, Item::Switch, 0,
+            "switch @spine lists an unknown switch @dim1_0: dimension 1 is "
+            "line(2), not a switch");
+  s.switches[0].switchPorts = {"dim0_0", "dim2_0"};
+  expectOne(s, Item::Switch, 0,
+            "switch @spine lists an unknown switch @dim2_0: the network has 2 "
+            "dimensions");
+  // The names are the dimensions' in a network with dims, anyone's without.
+  s.switches = {{"dim0_1", {0, 1}, link()}};
+  expectOne(s, Item::Switch, 0,
+            "switch name @dim0_1 is reserved: topo.dims names its switches "
+            "dimD_R (dimension D, the R-th switch)");
+  TopologySpec plain = npusSpec(2);
+  plain.switches = {{"dim0_1", {0, 1}, link()}};
+  EXPECT_TRUE(check(plain).empty());
+  // NPU 1 has its port on dim0_0 already.
+  s.switches.clear();
+  s.links = {switchLink(1, "", 0, "dim0_0")};
+  expectOne(s, Item::Link, 0,
+            "duplicate link 1 -> @dim0_0; write 'parallel' to add a parallel "
+            "link");
+  s.links = {switchLink(1, "", 0, "dim0_1")};
+  EXPECT_TRUE(check(s).empty());
+}
+
+TEST(TopologyTest, SwitchNamesDefinedTwice) {
+  TopologySpec s = npusSpec(4);
+  s.switches = {{"a", {0, 1}, link()}, {"a", {2, 3}, link()}};
+  expectOne(s, Item::Switch, 1, "redefines switch @a");
+}
+
 TEST(TopologyTest, DuplicateExplicitLinks) {
   TopologySpec s = npusSpec(6);
   s.links = {explicitLink(0, 1), explicitLink(1, 0), explicitLink(0, 1)};

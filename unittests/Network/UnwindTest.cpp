@@ -5,6 +5,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <vector>
 
 using namespace tacos;
@@ -68,6 +69,88 @@ TEST(UnwindTest, CountIsWhatUnwindingMakes) {
   }
   EXPECT_EQ(viaNvs, 12u);
   EXPECT_EQ(direct, 26u);
+}
+
+/// Leaves {0, 1} and {2, 3} (100 GB/s ports), two spines joined to both
+/// leaves at `uplink`.
+TopologySpec leafSpine(double uplink) {
+  TopologySpec s;
+  s.explicitNpus = 4;
+  s.switches = {{"leaf0", {0, 1}, link(100e9, 1000), {}},
+                {"leaf1", {2, 3}, link(100e9, 1000), {}},
+                {"spine0", {}, link(uplink, 1000), {"leaf0", "leaf1"}},
+                {"spine1", {}, link(uplink, 1000), {"leaf0", "leaf1"}}};
+  return s;
+}
+
+const LinkId *findUnwound(const Network &net, NodeId a, NodeId b) {
+  for (const LinkId &l : net.outLinks(a))
+    if (net.dst(l) == b)
+      return &l;
+  return nullptr;
+}
+
+// Loads, each pair sending one unit: NPU 0's uplink carries its 3
+// destinations (100/3 GB/s each); leaf0 -> spine0 carries half of each of
+// the 4 pairs {0, 1} -> {2, 3} (2 units: 40/2 = 20 GB/s), as does
+// spine0 -> leaf1. So a cross-leaf pair gets min(100/3, 20, 20, 100/3) =
+// 20 GB/s over 4 hops (4 ns), a pair on one leaf 100/3 GB/s over 2; and
+// all pairs at those rates load leaf0 -> spine0 with 4 * 20 / 2 = 40 GB/s,
+// its bandwidth.
+TEST(UnwindTest, FabricSharesEveryLinkAmongItsRoutes) {
+  Network network = build(leafSpine(40e9));
+  EXPECT_EQ(countUnwoundLinks(network), 12u);
+  std::vector<LinkOrigin> origins;
+  Network unwound = unwindSwitches(network, origins);
+  ASSERT_EQ(unwound.numLinks(), 12u);
+  EXPECT_EQ(unwound.numSwitches(), 0u);
+  const LinkId *cross = findUnwound(unwound, 0, 3);
+  ASSERT_TRUE(cross);
+  EXPECT_DOUBLE_EQ(unwound.bandwidth(*cross), 20e9);
+  EXPECT_EQ(unwound.latency(*cross), 4000);
+  EXPECT_EQ(origins[*cross].switchNode, 4u); // the first crossed: leaf0
+  EXPECT_EQ(origins[*cross].switchName, "leaf0, leaf1, spine0, spine1");
+  const LinkId *local = findUnwound(unwound, 3, 2);
+  ASSERT_TRUE(local);
+  EXPECT_DOUBLE_EQ(unwound.bandwidth(*local), 100e9 / 3);
+  EXPECT_EQ(unwound.latency(*local), 2000);
+  EXPECT_EQ(origins[*local].switchNode, 5u);
+  EXPECT_EQ(origins[*local].switchName, "leaf1");
+  // Full bisection: the NPU ports bind, as on one 4-port switch.
+  Network fat = build(leafSpine(400e9));
+  Network fatUnwound = unwindSwitches(fat, origins);
+  EXPECT_DOUBLE_EQ(fatUnwound.bandwidth(*findUnwound(fatUnwound, 0, 3)),
+                   100e9 / 3);
+}
+
+// One-way a -> b: NPUs 0 and 2 on a, NPU 1 on b. 0 and 2 reach each other
+// and 1; 1 reaches nobody. 4 pairs, not the 3 * 3 - 3 of a fabric whose
+// switches all reach each other.
+TEST(UnwindTest, OneWayFabricJoinsOnlyReachablePairs) {
+  TopologySpec s;
+  s.explicitNpus = 3;
+  s.switches = {{"a", {0, 2}, link(10e9, 1), {}}, {"b", {1}, link(10e9, 1), {}}};
+  ExplicitLink ab{0, 0, false, false, link(10e9, 1), "a", "b"};
+  s.links = {ab};
+  Network network = build(s);
+  EXPECT_EQ(countUnwoundLinks(network), 4u);
+  std::vector<LinkOrigin> origins;
+  Network unwound = unwindSwitches(network, origins);
+  EXPECT_EQ(unwound.numLinks(), 4u);
+  EXPECT_TRUE(findUnwound(unwound, 0, 1));
+  EXPECT_TRUE(findUnwound(unwound, 2, 1));
+  EXPECT_FALSE(findUnwound(unwound, 1, 0));
+  // a -> b carries 2 pairs: 5 GB/s each, 3 hops of 1 ps.
+  EXPECT_DOUBLE_EQ(unwound.bandwidth(*findUnwound(unwound, 0, 1)), 5e9);
+  EXPECT_EQ(unwound.latency(*findUnwound(unwound, 0, 1)), 3);
+}
+
+TEST(UnwindTest, UndecidedBandwidthStaysUndecided) {
+  Network network = build(leafSpine(NAN));
+  std::vector<LinkOrigin> origins;
+  Network unwound = unwindSwitches(network, origins);
+  EXPECT_TRUE(std::isnan(unwound.bandwidth(*findUnwound(unwound, 0, 3))));
+  EXPECT_DOUBLE_EQ(unwound.bandwidth(*findUnwound(unwound, 0, 1)), 100e9 / 3);
 }
 
 TEST(UnwindTest, BuilderTellsWhichAddedLinkIsWhich) {

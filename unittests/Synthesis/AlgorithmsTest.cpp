@@ -19,11 +19,16 @@ TEST(AlgorithmsTest, NamesRoundTrip) {
   for (Algorithm algorithm : allAlgorithms())
     EXPECT_EQ(parseAlgorithm(algorithmName(algorithm)), algorithm);
   EXPECT_FALSE(parseAlgorithm("nccl"));
-  EXPECT_EQ(algorithmNameList(), "tacos, exact, ring, direct, rhd or dbt");
+  EXPECT_EQ(algorithmNameList(),
+            "tacos, exact, ring, direct, rhd, dbt or hierarchical");
+  for (Algorithm algorithm : allAlgorithms())
+    EXPECT_EQ(isBaseline(algorithm), algorithm != Algorithm::Tacos &&
+                                         algorithm != Algorithm::Exact);
 }
 
-// A baseline builds a combining collective where its dual is a tree,
-// and the entry point verifies it.
+// A baseline builds a combining collective by its own construction (a ring
+// Reduce-Scatter, then a ring All-Gather), and the entry point verifies it.
+// The blocks alternate between the ring's two directions.
 TEST(AlgorithmsTest, RingAllReduceIsTheClassicTime) {
   TopologySpec spec;
   spec.dims.push_back({DimKind::Ring, 6, {50e9, 1000000, ""}});

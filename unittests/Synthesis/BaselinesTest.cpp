@@ -2,12 +2,16 @@
 //
 // Expected times are worked out by hand from the simulator's rules (each
 // link takes its transfers in emission order; a hop starts once the link is
-// free and the chunk is at its source, by any earlier transfer).
+// free and the chunk is at its source, by any earlier transfer; a partial
+// leaves once every contribution sent to it has arrived). Combining
+// collectives go through the catalogue (Algorithms.h), which times them
+// and runs the verifier.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Synthesis/Baselines.h"
 #include "tacos/Simulation/Simulator.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include <gtest/gtest.h>
 
@@ -110,11 +114,30 @@ std::string errorOf(Baseline baseline, const Network &net, const Problem &p) {
   return error;
 }
 
+/// A combining (or any) collective through the catalogue, verified.
+AlgorithmResult combined(Baseline baseline, const Network &net,
+                         CollectiveKind kind, int64_t sizeBytes,
+                         int64_t chunks = 1,
+                         std::optional<int64_t> root = std::nullopt) {
+  CollectiveSpec spec;
+  spec.kind = kind;
+  spec.sizeBytes = sizeBytes;
+  spec.chunksPerRank = chunks;
+  spec.root = root;
+  AlgorithmOptions options;
+  options.algorithm = *parseAlgorithm(baselineName(baseline));
+  AlgorithmResult result = synthesize(net, spec, options);
+  EXPECT_EQ(result.error, "") << baselineName(baseline) << " "
+                              << collectiveName(kind);
+  return result;
+}
+
 TEST(BaselinesTest, Names) {
   EXPECT_STREQ(baselineName(Baseline::Ring), "ring");
   EXPECT_STREQ(baselineName(Baseline::Direct), "direct");
   EXPECT_STREQ(baselineName(Baseline::RHD), "rhd");
   EXPECT_STREQ(baselineName(Baseline::DBT), "dbt");
+  EXPECT_STREQ(baselineName(Baseline::Hierarchical), "hierarchical");
 }
 
 // 4 MB over 4 ranks: 1 MB chunks, 21 us per hop.
@@ -179,13 +202,234 @@ TEST(BaselinesTest, RingScatterAndGatherOnLine) {
   EXPECT_EQ(timePs(Baseline::Ring, net, gather), 3 * kHop);
 }
 
-// 16 blocks of 1 MB; each link carries 3 + 2 + 1 of them in 3 steps.
+// 16 blocks of 1 MB over both directions of the ring: blocks to even ranks
+// go clockwise, to odd ones counter-clockwise, so each link carries 3 of
+// them (on one channel it carried 3 + 2 + 1, 6 hops); the last lands after
+// 4 hops, one waiting for a block that is still on its first hop.
 TEST(BaselinesTest, AllToAllOnRing) {
   Network net = network({{DimKind::Ring, 4}});
   Problem p = problem(net, CollectiveKind::AllToAll, 4 * kMB);
-  EXPECT_EQ(timePs(Baseline::Ring, net, p), 6 * kHop);
+  EXPECT_EQ(timePs(Baseline::Ring, net, p), 4 * kHop);
   EXPECT_TRUE(runs(Baseline::Direct, net, p));
   EXPECT_TRUE(runs(Baseline::RHD, net, p));
+}
+
+//===----------------------------------------------------------------------===//
+// Combining collectives, by each baseline's own construction
+//===----------------------------------------------------------------------===//
+
+// 8 MB in 2 chunks per rank: 1 MB chunks, 21 us a hop. The ring runs both
+// ways, one chunk of every block each way: N-1 = 3 steps of
+// reduce-and-forward, then 3 of the All-Gather, one chunk per link and
+// direction each step.
+TEST(BaselinesTest, RingReduceScatterAndAllReduceOnRing) {
+  Network net = network({{DimKind::Ring, 4}});
+  AlgorithmResult rs =
+      combined(Baseline::Ring, net, CollectiveKind::ReduceScatter, 8 * kMB, 2);
+  EXPECT_EQ(rs.timePs, 3 * kHop);
+  EXPECT_EQ(rs.numTransfers, 8u * 3);
+  AlgorithmResult ar =
+      combined(Baseline::Ring, net, CollectiveKind::AllReduce, 8 * kMB, 2);
+  EXPECT_EQ(ar.timePs, 6 * kHop);
+  EXPECT_EQ(ar.numTransfers, 8u * 3 * 2);
+  ScheduleView v = ar.schedule.view();
+  for (size_t i = 0; i < v.size(); ++i)
+    EXPECT_EQ(v.kindByte(i), uint8_t(i < 24 ? TransferKind::Reduce
+                                            : TransferKind::Copy));
+}
+
+// A one-way ring has one channel: 3 steps of a 2 MB chunk (41 us).
+TEST(BaselinesTest, RingReduceScatterOnOneWayRing) {
+  Network net = network({{DimKind::UniRing, 4}});
+  AlgorithmResult rs =
+      combined(Baseline::Ring, net, CollectiveKind::ReduceScatter, 8 * kMB);
+  EXPECT_EQ(rs.timePs, 3 * 41 * kUs);
+}
+
+// Reduce pipelines 4 chunks into the root on the two chains of the ring,
+// two chunks each over 3 hops: (2 + 3 - 1) hops.
+TEST(BaselinesTest, RingReduceIsAPipelinedChain) {
+  Network net = network({{DimKind::Ring, 4}});
+  AlgorithmResult r =
+      combined(Baseline::Ring, net, CollectiveKind::Reduce, 4 * kMB, 4, 0);
+  EXPECT_EQ(r.timePs, 4 * kHop);
+  EXPECT_EQ(r.numTransfers, 4u * 3);
+}
+
+// Every rank sends each peer its piece over its own link: one hop, and
+// All-Reduce a second to send the reduced pieces back.
+TEST(BaselinesTest, DirectReductionsOnFullyConnected) {
+  Network net = network({{DimKind::FullyConnected, 4}});
+  EXPECT_EQ(
+      combined(Baseline::Direct, net, CollectiveKind::ReduceScatter, 4 * kMB)
+          .timePs,
+      kHop);
+  EXPECT_EQ(
+      combined(Baseline::Direct, net, CollectiveKind::AllReduce, 4 * kMB)
+          .timePs,
+      2 * kHop);
+  EXPECT_EQ(combined(Baseline::Direct, net, CollectiveKind::Reduce, 4 * kMB,
+                     1, 2)
+                .numTransfers,
+            3u);
+}
+
+// Recursive halving on a hypercube of 8: each round a rank reduces half of
+// what it holds into its partner (4, 2, then 1 blocks of 1 MB, 7 in all,
+// over one link per round). A round's link starts as soon as its first
+// block is reduced: rank 0 sends block 2 to 2 once 4's share of it lands
+// (3 hops), block 3 after it (5 hops), and 2 sends block 3 on to 3 at 6
+// hops, not 7. Rabenseifner's All-Reduce adds recursive doubling (1, 2, 4
+// blocks), which likewise starts as blocks are reduced: 10 hops.
+TEST(BaselinesTest, RhdReductionsOnHypercube) {
+  Network net = network(
+      {{DimKind::Line, 2}, {DimKind::Line, 2}, {DimKind::Line, 2}});
+  AlgorithmResult rs =
+      combined(Baseline::RHD, net, CollectiveKind::ReduceScatter, 8 * kMB);
+  EXPECT_EQ(rs.timePs, 6 * kHop);
+  EXPECT_EQ(rs.numTransfers, 8u * 7);
+  AlgorithmResult ar =
+      combined(Baseline::RHD, net, CollectiveKind::AllReduce, 8 * kMB);
+  EXPECT_EQ(ar.timePs, 10 * kHop);
+  EXPECT_EQ(ar.numTransfers, 8u * 7 * 2);
+}
+
+// NCCL's tree All-Reduce: every chunk reduced up its tree into rank 0 (7
+// reduces), then broadcast down (7 copies); rank 0 exchanges with the tops
+// of the two trees only.
+TEST(BaselinesTest, DbtAllReduceGoesUpThenDown) {
+  Network net = network({{DimKind::FullyConnected, 8}});
+  AlgorithmResult ar =
+      combined(Baseline::DBT, net, CollectiveKind::AllReduce, 8 * kMB);
+  EXPECT_EQ(ar.numTransfers, 8u * 7 * 2);
+  std::set<uint32_t> reducesInto0, copiesFrom0;
+  ScheduleView v = ar.schedule.view();
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v.kindByte(i) == uint8_t(TransferKind::Reduce)) {
+      EXPECT_NE(v.src(i), 0u);
+      if (v.dst(i) == 0)
+        reducesInto0.insert(v.src(i));
+    } else if (v.src(i) == 0) {
+      copiesFrom0.insert(v.dst(i));
+    }
+  }
+  EXPECT_EQ(reducesInto0.size(), 2u);
+  EXPECT_EQ(copiesFrom0, reducesInto0);
+}
+
+// [line(2), line(2)]: nodes {0, 1} and {2, 3}, rails {0, 2} and {1, 3}.
+// 4 MB, 1 MB chunks. Inside the nodes, chunks 0 and 2 are reduced into
+// local 0, 1 and 3 into local 1, two per link: done at 21 and 42 us. Along
+// the rails, chunk 0 (ready at 2 at 21 us) reaches 0 at 42, chunk 2 (ready
+// at 0 at 42) reaches 2 at 63. Back along the rails each link first
+// finishes its reduction: chunks 0 and 2 land at 84. Inside the nodes each
+// link sends its node's chunk, done at 63, then the other: 105 us = 5
+// hops, where the ring (3 + 3 steps of 1 MB) takes 6.
+TEST(BaselinesTest, HierarchicalAllReduceOnTwoNodes) {
+  Network net = network({{DimKind::Line, 2}, {DimKind::Line, 2}});
+  EXPECT_EQ(combined(Baseline::Hierarchical, net, CollectiveKind::AllReduce,
+                     4 * kMB)
+                .timePs,
+            5 * kHop);
+  EXPECT_EQ(
+      combined(Baseline::Ring, net, CollectiveKind::AllReduce, 4 * kMB).timePs,
+      6 * kHop);
+}
+
+// Where the links between nodes are slow, reducing inside the nodes first
+// sends a quarter of the data across them: hierarchical beats the ring,
+// which crosses a slow link at every fourth step.
+TEST(BaselinesTest, HierarchicalBeatsTheRingOnSlowRails) {
+  TopologySpec spec;
+  spec.dims.push_back({DimKind::Ring, 4, {100e9, kUs, ""}});
+  spec.dims.push_back({DimKind::Ring, 4, {10e9, kUs, ""}});
+  Network net = buildNetwork(spec);
+  for (CollectiveKind kind :
+       {CollectiveKind::AllReduce, CollectiveKind::ReduceScatter}) {
+    int64_t ring = combined(Baseline::Ring, net, kind, 64 * kMB, 2).timePs;
+    int64_t hierarchical =
+        combined(Baseline::Hierarchical, net, kind, 64 * kMB, 2).timePs;
+    EXPECT_LT(hierarchical, ring) << collectiveName(kind);
+  }
+}
+
+TEST(BaselinesTest, HierarchicalNeedsNodes) {
+  Network ring = network({{DimKind::Ring, 8}});
+  Problem p = problem(ring, CollectiveKind::AllGather, 8 * kMB);
+  EXPECT_EQ(errorOf(Baseline::Hierarchical, ring, p),
+            "hierarchical needs nodes: a topo.dims product of two or more "
+            "dimensions, or groups of npus joined by links at least twice as "
+            "fast as the others");
+  Network torus = network({{DimKind::Ring, 4}, {DimKind::Ring, 4}});
+  // Both members in node 0.
+  Problem oneNode =
+      problem(torus, CollectiveKind::AllGather, 2 * kMB, {}, {0, 1});
+  EXPECT_EQ(errorOf(Baseline::Hierarchical, torus, oneNode),
+            "hierarchical needs participants in two or more nodes");
+  Problem alone =
+      problem(torus, CollectiveKind::AllGather, 4 * kMB, {}, {0, 1, 4, 8});
+  EXPECT_EQ(errorOf(Baseline::Hierarchical, torus, alone),
+            "hierarchical needs two or more participants in every node; npu "
+            "4 is alone in its node");
+  Problem noRails =
+      problem(torus, CollectiveKind::AllGather, 4 * kMB, {}, {0, 1, 4, 6});
+  EXPECT_EQ(errorOf(Baseline::Hierarchical, torus, noRails),
+            "hierarchical needs the same local npus in every node (the "
+            "rails); the nodes of npu 0 and npu 4 differ");
+}
+
+// NVLink-like links inside groups of 4, slow links between: the groups are
+// nodes, found by bandwidth, and each rail is the NPUs with the same rank
+// in their group.
+TEST(BaselinesTest, HierarchicalFindsNodesByBandwidth) {
+  TopologySpec spec;
+  spec.explicitNpus = 8;
+  auto add = [&](int64_t a, int64_t b, double gbps) {
+    spec.links.push_back({a, b, true, false, {gbps * 1e9, kUs, ""}});
+  };
+  for (int64_t n : {0, 4})
+    for (int64_t i = 0; i < 4; ++i)
+      add(n + i, n + (i + 1) % 4, 200);
+  for (int64_t i = 0; i < 4; ++i)
+    add(i, 4 + i, 25);
+  Network net = buildNetwork(spec);
+  AlgorithmResult ar = combined(Baseline::Hierarchical, net,
+                                CollectiveKind::AllReduce, 8 * kMB, 2);
+  // Only rails cross between the groups.
+  ScheduleView v = ar.schedule.view();
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v.src(i) / 4 != v.dst(i) / 4)
+      EXPECT_EQ(v.src(i) % 4, v.dst(i) % 4);
+  // DGX-1's faster pairs (two NVLinks) join every GPU: one node.
+  TopologySpec flat = spec;
+  for (ExplicitLink &l : flat.links)
+    l.link.bandwidthBps = 25e9;
+  EXPECT_EQ(errorOf(Baseline::Hierarchical, buildNetwork(flat),
+                    problem(net, CollectiveKind::AllGather, 8 * kMB)),
+            "hierarchical needs nodes: a topo.dims product of two or more "
+            "dimensions, or groups of npus joined by links at least twice as "
+            "fast as the others");
+}
+
+// Where the ring relays (line(4) has no cycle: 3 -> 0 goes back through 2
+// and 1), an NPU cannot pass a partial through while adding its own share;
+// the reduction is folded into the tree the relays induce, each NPU
+// sending once, and verifies.
+TEST(BaselinesTest, RelayedReductionsFoldIntoTrees) {
+  Network net = network({{DimKind::Line, 4}});
+  for (Baseline baseline : {Baseline::Ring, Baseline::Direct, Baseline::DBT})
+    for (CollectiveKind kind :
+         {CollectiveKind::ReduceScatter, CollectiveKind::AllReduce}) {
+      AlgorithmResult r = combined(baseline, net, kind, 4 * kMB);
+      std::set<std::pair<uint32_t, uint32_t>> sent;
+      ScheduleView v = r.schedule.view();
+      for (size_t i = 0; i < v.size(); ++i)
+        if (v.kindByte(i) == uint8_t(TransferKind::Reduce))
+          EXPECT_TRUE(sent.insert({v.chunk(i), v.src(i)}).second)
+              << baselineName(baseline) << " " << collectiveName(kind);
+      // Every chunk: one reduce from each of the 3 other NPUs.
+      EXPECT_EQ(sent.size(), 4u * 3);
+    }
 }
 
 TEST(BaselinesTest, EveryBaselineDeliversEverywhere) {
@@ -224,15 +468,10 @@ TEST(BaselinesTest, EveryBaselineDeliversEverywhere) {
                          << (root ? *root : -1));
             Problem p = problem(net, kind, 36 * kMB, root, c.group, chunks);
             size_t g = ranks.size();
-            bool dbtApplies = kind == CollectiveKind::AllGather ||
-                              kind == CollectiveKind::Broadcast;
             if (baseline == Baseline::RHD && (g & (g - 1)))
               EXPECT_EQ(errorOf(baseline, net, p),
                         "rhd needs a power-of-two number of participants, "
                         "got " + std::to_string(g));
-            else if (baseline == Baseline::DBT && !dbtApplies)
-              EXPECT_EQ(errorOf(baseline, net, p),
-                        "dbt supports all_gather and broadcast");
             else
               EXPECT_TRUE(runs(baseline, net, p));
           }
@@ -246,16 +485,32 @@ TEST(BaselinesTest, RhdNeedsPowerOfTwo) {
             "rhd needs a power-of-two number of participants, got 6");
 }
 
-TEST(BaselinesTest, DbtOnlyAllGatherAndBroadcast) {
-  Network net = network({{DimKind::Ring, 4}});
+// Scatter, Gather and All-to-All send each chunk along its tree's path, so
+// the root talks to the tops of the two trees only, and on a fully
+// connected network (one link per tree edge) every chunk reaches each NPU
+// on its path once.
+TEST(BaselinesTest, DbtPathsFollowTheTrees) {
+  Network net = network({{DimKind::FullyConnected, 8}});
   for (CollectiveKind kind : {CollectiveKind::Scatter, CollectiveKind::Gather,
                               CollectiveKind::AllToAll}) {
+    SCOPED_TRACE(collectiveName(kind));
     std::optional<int64_t> root;
     if (hasRoot(kind))
       root = 0;
-    Problem p = problem(net, kind, 4 * kMB, root);
-    EXPECT_EQ(errorOf(Baseline::DBT, net, p),
-              "dbt supports all_gather and broadcast");
+    Problem p = problem(net, kind, 64 * kMB, root, {}, 2);
+    SimulationResult sim;
+    ASSERT_TRUE(runs(Baseline::DBT, net, p, &sim));
+    std::set<uint32_t> rootPeers;
+    std::set<std::pair<uint32_t, uint32_t>> arrivals;
+    ScheduleView v = sim.schedule.view();
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v.src(i) == 0)
+        rootPeers.insert(v.dst(i));
+      if (v.dst(i) == 0)
+        rootPeers.insert(v.src(i));
+      EXPECT_TRUE(arrivals.insert({v.chunk(i), v.dst(i)}).second);
+    }
+    EXPECT_EQ(rootPeers.size(), 2u);
   }
 }
 
@@ -381,12 +636,54 @@ TEST(BaselinesTest, UnreachablePairIsNamed) {
   EXPECT_EQ(errorOf(Baseline::Direct, net, p), "npu 1 cannot reach npu 2");
 }
 
-TEST(BaselinesTest, SwitchesMustBeUnwound) {
+// A ring through a switch: each step is one transfer cut through the
+// switch (two links of 1 us, 1 MB at the full 50 GB/s port speed: 22 us),
+// not a link of an unwound switch at a third of it.
+TEST(BaselinesTest, RingThroughASwitchRunsAtFullPortSpeed) {
   Network net = network({{DimKind::Switch, 4}});
-  Problem p = problem(net, CollectiveKind::AllGather, 4 * kMB);
-  for (Baseline baseline : kAll)
-    EXPECT_EQ(errorOf(baseline, net, p),
-              "baselines need point-to-point links; unwind switches first");
+  AlgorithmResult rs =
+      combined(Baseline::Ring, net, CollectiveKind::ReduceScatter, 4 * kMB);
+  EXPECT_EQ(rs.timePs, 3 * 22 * kUs);
+  ScheduleView v = rs.schedule.view();
+  ASSERT_EQ(v.size(), 4u * 3);
+  for (size_t i = 0; i < v.size(); ++i)
+    EXPECT_NE(v.route(i), 0u);
+  // Hierarchical on nodes of switches: [switch(4), switch(2)].
+  Network pod = network({{DimKind::Switch, 4}, {DimKind::Switch, 2}});
+  EXPECT_EQ(combined(Baseline::Hierarchical, pod, CollectiveKind::AllReduce,
+                     8 * kMB, 2)
+                .error,
+            "");
+}
+
+// Two nodes of 4 GPUs on an NVSwitch each (300 GB/s ports), one 25 GB/s
+// NIC per GPU on one network switch: the NVSwitch groups are the nodes,
+// and only rails (the same local GPU) cross between them.
+TEST(BaselinesTest, HierarchicalFindsNodesOfSwitches) {
+  NetworkBuilder builder(8);
+  auto attach = [&](NodeId sw, NodeId npu, double gbps) {
+    LinkSpec spec{gbps * 1e9, kUs, ""};
+    builder.addLink(npu, sw, spec);
+    builder.addLink(sw, npu, spec);
+  };
+  for (uint32_t node = 0; node < 2; ++node) {
+    std::vector<NodeId> ports{4 * node, 4 * node + 1, 4 * node + 2,
+                              4 * node + 3};
+    NodeId nvswitch = builder.addSwitch("nvs" + std::to_string(node), ports);
+    for (NodeId v : ports)
+      attach(nvswitch, v, 300);
+  }
+  NodeId ib = builder.addSwitch("ib", {0, 1, 2, 3, 4, 5, 6, 7});
+  for (NodeId v = 0; v < 8; ++v)
+    attach(ib, v, 25);
+  Network net = builder.build();
+  AlgorithmResult ar = combined(Baseline::Hierarchical, net,
+                                CollectiveKind::AllReduce, 8 * kMB, 2);
+  ScheduleView v = ar.schedule.view();
+  ASSERT_GT(v.size(), 0u);
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v.src(i) / 4 != v.dst(i) / 4)
+      EXPECT_EQ(v.src(i) % 4, v.dst(i) % 4);
 }
 
 TEST(BaselinesTest, SingleParticipantNeedsNothing) {

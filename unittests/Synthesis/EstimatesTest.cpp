@@ -119,18 +119,22 @@ TEST(EstimatesTest, EstimatedTransfersAreCloseToSynthesized) {
 
 TEST(EstimatesTest, BaselineTransfersAreCloseToBuilt) {
   Network network = torus(8, 8);
-  for (Baseline baseline :
-       {Baseline::Ring, Baseline::Direct, Baseline::RHD, Baseline::DBT}) {
+  for (Baseline baseline : {Baseline::Ring, Baseline::Direct, Baseline::RHD,
+                            Baseline::DBT, Baseline::Hierarchical}) {
     for (CollectiveKind kind :
-         {CollectiveKind::AllGather, CollectiveKind::Broadcast}) {
+         {CollectiveKind::AllGather, CollectiveKind::Broadcast,
+          CollectiveKind::ReduceScatter, CollectiveKind::AllReduce,
+          CollectiveKind::Reduce}) {
       CollectiveSpec spec = request(kind, 2);
+      CollectiveSpec dual = spec;
+      dual.kind = dualOf(kind);
       Problem problem;
-      ASSERT_EQ(buildProblem(spec, network.numNpus(), problem), "");
+      ASSERT_EQ(buildProblem(dual, network.numNpus(), problem), "");
       Schedule built;
-      ASSERT_EQ(buildBaseline(baseline, network, problem, built), "");
+      ASSERT_EQ(buildBaseline(baseline, network, kind, problem, built), "");
       double estimated = 0;
       estimateBaseline(baseline, network, spec,
-                       problemShape(spec, network.numNpus()), &estimated);
+                       problemShape(dual, network.numNpus()), &estimated);
       double ratio = estimated / double(built.size());
       EXPECT_GE(ratio, 0.8) << baselineName(baseline) << " "
                             << collectiveName(kind);
@@ -307,16 +311,11 @@ TEST(EstimatesTest, RefusesBeforeBuildingAnything) {
 }
 
 TEST(EstimatesTest, EveryAlgorithmIsEstimated) {
-  TopologySpec ring;
-  ring.dims.push_back({DimKind::Ring, 4, {50e9, 1000000, ""}});
-  Network network = buildNetwork(ring);
+  // Two dimensions, so that hierarchical has nodes.
+  Network network = torus(2, 2);
   for (Algorithm algorithm : allAlgorithms())
     for (CollectiveKind kind :
          {CollectiveKind::AllGather, CollectiveKind::AllReduce}) {
-      // Baselines whose All-Gather is no tree have no All-Reduce here.
-      if (kind == CollectiveKind::AllReduce && algorithm != Algorithm::Tacos &&
-          algorithm != Algorithm::Exact && algorithm != Algorithm::Ring)
-        continue;
       AlgorithmOptions options;
       options.algorithm = algorithm;
       options.limits.maxMemoryBytes = 1;

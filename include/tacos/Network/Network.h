@@ -61,7 +61,10 @@ public:
     return {inIds.data() + inOffsets[n], inIds.data() + inOffsets[n + 1]};
   }
 
-  /// Ports of switch node n (NPU ids), in the order written.
+  /// The neighbours of switch node n, one per distinct node it has a link
+  /// to or from (NPUs and, in a switch fabric, other switches): those given
+  /// to addSwitch in their order (for a `topo.switch`, its NPUs as written,
+  /// then the switches it names), then the others by increasing id.
   const std::vector<NodeId> &switchPorts(NodeId n) const {
     return switches[n - npus].ports;
   }
@@ -151,7 +154,9 @@ bool isSymmetric(const Network &network);
 class NetworkBuilder {
 public:
   explicit NetworkBuilder(uint32_t numNpus);
-  /// Adds a switch node; returns its node id.
+  /// Adds a switch node; returns its node id. `ports` orders its
+  /// neighbours (switchPorts); build() appends any other node a link joins
+  /// it to. Links to the switch are added with addLink.
   NodeId addSwitch(std::string name, std::vector<NodeId> ports);
   void addLink(NodeId src, NodeId dst, const LinkSpec &spec);
   /// Capacity hint: about how many addLink calls will follow.
@@ -165,6 +170,9 @@ public:
   Network build(std::vector<LinkId> *added = nullptr);
 
 private:
+  void completeSwitchPorts(const Network &net,
+                           std::vector<Network::Switch> &all);
+
   uint32_t npus;
   std::vector<Network::Switch> switches;
   /// Pending links as columns, so that build() hands them to the Network

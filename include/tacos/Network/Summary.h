@@ -10,7 +10,8 @@
 
 namespace tacos {
 
-/// Writes NPUs, switches, links, diameters and the range of per-NPU ingress
+/// Writes NPUs, switches (and the directed links between switches, if
+/// any), links, diameters and the range of per-NPU ingress
 /// and egress bandwidth, one fact per line, under `network @<name>`. A
 /// diameter too costly to find exactly (Diameter.h) is written as bounds,
 /// `lower .. upper (bounds: ...)`.

@@ -17,7 +17,7 @@ struct TacosPipelineOptions
   /// (Synthesis/Algorithms.h): CatalogueSyncTests checks it.
   Option<coll::AlgorithmName> algorithm{
       *this, "algorithm",
-      llvm::cl::desc("tacos | exact | ring | direct | rhd | dbt"),
+      llvm::cl::desc("tacos | exact | ring | direct | rhd | dbt | hierarchical"),
       llvm::cl::init("tacos"), optionNoun("tacos-pipeline", "algorithm")};
   Option<uint64_t> seed{*this, "seed", llvm::cl::desc("Synthesis seed"),
                         llvm::cl::init(0)};

@@ -5,8 +5,9 @@
 // chunk, which is complete only once every contribution the schedule sends
 // to that NPU has arrived. Reduce-Scatter, Reduce and All-Reduce are timed
 // with both rules (docs/Algorithms.md, inversion); an All-Reduce's copies leave the NPU that
-// owns a chunk once its reduction there is complete, so its two phases
-// pipeline exactly as synthesis builds them.
+// owns a chunk, or any NPU partials of it were reduced into (a tree's
+// root), once its reduction there is complete, so its two phases pipeline
+// exactly as synthesis builds them.
 //
 //===----------------------------------------------------------------------===//
 

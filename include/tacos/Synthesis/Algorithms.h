@@ -8,10 +8,10 @@
 // refuse them), the algorithm builds a timed
 // schedule, and the native verifier (Verification/Verifier.h, independent of
 // every synthesizer) checks it. A combining collective (Reduce-Scatter,
-// All-Reduce, Reduce) is built from its non-combining dual by any algorithm
-// (Combining.h), where that dual inverts: always for tacos, for the
-// baselines only where it is a tree (docs/Algorithms.md, what each
-// baseline builds).
+// All-Reduce, Reduce) is built from its non-combining dual by tacos and
+// exact (Combining.h); the baselines build every collective by their own
+// construction (Baselines.h; docs/Algorithms.md, what each baseline
+// builds).
 //
 // Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
 // (Algorithms.cpp) with its run and memory estimate functions, the
@@ -50,16 +50,20 @@ enum class Algorithm : uint8_t {
   Direct,
   RHD,
   DBT,
+  Hierarchical,
 };
 
-/// The option spelling: "tacos", "exact", "ring", "direct", "rhd", "dbt".
+/// The option spelling: "tacos", "exact", "ring", "direct", "rhd", "dbt",
+/// "hierarchical".
 const char *algorithmName(Algorithm algorithm);
 /// The algorithm spelled `name`, if any.
 std::optional<Algorithm> parseAlgorithm(std::string_view name);
 /// Every algorithm, in table order.
 std::vector<Algorithm> allAlgorithms();
-/// "tacos, exact, ring, direct, rhd or dbt", for diagnostics.
+/// "tacos, exact, ring, direct, rhd, dbt or hierarchical", for diagnostics.
 std::string algorithmNameList();
+/// True for the classic algorithms of Baselines.h.
+bool isBaseline(Algorithm algorithm);
 /// True if the algorithm draws on `seed` (so `trials` tries several seeds).
 bool isSeeded(Algorithm algorithm);
 

@@ -26,7 +26,9 @@
 // they are synthesized (Combining.h): the reductions are inverted into an
 // All-Gather (Broadcast) on the transposed network, repaired there and
 // inverted back; an All-Reduce's copies (its All-Gather phase) are repaired
-// on the network itself and pipelined after the repaired reductions.
+// on the network itself and pipelined after the repaired reductions. Each
+// chunk's dual starts where its reduction ends (its owner, or the root of
+// a tree's All-Reduce).
 //
 //===----------------------------------------------------------------------===//
 

@@ -15,6 +15,7 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/MSCCLImport.h"
 #include "tacos/Network/Quantity.h"
+#include "tacos/Network/SwitchPaths.h"
 #include "tacos/Support/NestingDepth.h"
 #include "tacos/Verification/Verifier.h"
 
@@ -323,11 +324,12 @@ importXml(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
     for (const exec::msccl::PeerPair &pair : exec::msccl::peerPairs(*parsed)) {
       uint32_t src = importOptions.npuOf[pair.src],
                dst = importOptions.npuOf[pair.dst];
-      if (!findLink(*network, src, dst, 0)) {
+      if (!findLink(*network, src, dst, 0) &&
+          switchPaths(*network, src, dst, 1).empty()) {
         emitError(locOf(pair.at))
             << "gpu " << pair.src << " sends to gpu " << pair.dst
             << ", but @" << networkName << " has no link from NPU " << src
-            << " to NPU " << dst;
+            << " to NPU " << dst << " and no path through switches";
         return nullptr;
       }
     }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TraceExport.h"
+#include "tacos/Collective/TransferPath.h"
 #include "tacos/Target/Common/ExportedAlgorithm.h"
 #include "tacos/Target/Common/GuardedTranslation.h"
 
@@ -137,10 +138,11 @@ int64_t rowTid(const LoadedAlgorithm &a, LinkId link, unsigned row) {
   return int64_t(link) + int64_t(row) * int64_t(a.model.network.numLinks());
 }
 
-/// "3 -> 4", plus " lane k" when the pair has parallel links.
+/// "3 -> 4" ("3 -> @nvs0" for a port of a switch), plus " lane k" when the
+/// pair has parallel links.
 std::string linkName(const Network &network, LinkId link) {
   NodeId src = network.src(link), dst = network.dst(link);
-  std::string name = std::to_string(src) + " -> " + std::to_string(dst);
+  std::string name = nodeText(network, src) + " -> " + nodeText(network, dst);
   // The lane is the link's rank among the links src -> dst.
   size_t parallel = 0, lane = 0;
   for (LinkId other : network.outLinks(src))
@@ -197,7 +199,14 @@ void writeSlices(EventList &events, const Group &group, const Rows &rows) {
     writeMicros(os, t.end - t.start);
     os << ",\"args\":{\"chunk\":" << t.chunk << ",\"kind\":\"" << kind
        << "\",\"bytes\":" << sizes.bytes(t.chunk) << ",\"src\":" << t.src
-       << ",\"dst\":" << t.dst << ",\"lane\":" << t.lane << "}}";
+       << ",\"dst\":" << t.dst << ",\"lane\":" << t.lane;
+    // A routed transfer is drawn on its source's port; its path in args.
+    if (t.route) {
+      os << ",\"via\":";
+      writeJsonString(os, transferLinkText(a.model.network, t,
+                                           view.routes()));
+    }
+    os << "}}";
   }
 }
 

@@ -4,7 +4,7 @@
 // RUN: tacos-opt %s --tacos-lower-shard-collectives="trials=3 threads=2" > %t.2
 // RUN: diff %t.1 %t.2
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives=chunks=3 2>&1 | FileCheck %s --check-prefix=CHUNKS
-// RUN: sed -e 's/ring(4)/line(4)/' %s | not tacos-opt --tacos-lower-shard-collectives=algorithm=ring 2>&1 | FileCheck %s --check-prefix=LINE
+// RUN: not tacos-opt %s --tacos-lower-shard-collectives=algorithm=hierarchical 2>&1 | FileCheck %s --check-prefix=NODES
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives=algorithm=magic 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives=tag=32768 2>&1 | FileCheck %s --check-prefix=TAG
 
@@ -25,9 +25,9 @@ func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {
 // 3 chunks per participant: 12 pieces of 8 elements.
 // CHUNKS: options.mlir:{{[0-9]+}}:8: error: tacos-lower-shard-collectives: shard.all_reduce: 8 elements cannot be split into 12 pieces (4 participants, chunks 3)
 
-// The ring's All-Reduce on a line routes a chunk to an NPU twice, which the
-// synthesizer refuses; the error names the group.
-// LINE: error: tacos-lower-shard-collectives: shard.all_reduce: group of devices [0, 1, 2, 3] on NPUs [0, 1, 2, 3]: cannot invert the all_gather built on the transposed network: npu {{[0-9]}} receives chunk {{[0-9]}} twice
+// The hierarchical baseline needs nodes, which a ring has not; the
+// synthesizer's error names the group.
+// NODES: error: tacos-lower-shard-collectives: shard.all_reduce: group of devices [0, 1, 2, 3] on NPUs [0, 1, 2, 3]: hierarchical needs nodes: a topo.dims product of two or more dimensions, or groups of npus joined by links at least twice as fast as the others
 
 // UNKNOWN: tacos-lower-shard-collectives: unknown algorithm 'magic'
 

@@ -2,7 +2,7 @@
 // and inverted (docs/Algorithms.md, inversion), so one-way rings get correct reductions too.
 // RUN: tacos-opt %s --coll-synthesize=trials=32 --coll-verify --coll-verify-smt | FileCheck %s
 // RUN: tacos-opt %s --coll-synthesize=trials=32 --coll-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: not tacos-opt %s --coll-synthesize=algorithm=ring 2>&1 | FileCheck %s --check-prefix=RING
+// RUN: tacos-opt %s --coll-synthesize=algorithm=ring --coll-verify | FileCheck %s --check-prefix=RING
 // REQUIRES: z3
 
 topo.network @torus { topo.dims [ring(4) link(50 GiBps, 0.5 us), ring(4) link(50 GiBps, 0.5 us)] }
@@ -42,7 +42,14 @@ coll.all_reduce @ar_group on @torus group [0, 5, 10, 15] size(4 MB)
 // REPORT-NEXT: certificate optimal: equals the volume lower bound (629.000 us)
 // REPORT: phases pipelined; strict phases would take 629.000 us (gain 0.00 %)
 
-// Baselines build combining collectives by inversion, but a logical ring
-// mapped onto the torus relays chunks through NPUs that already hold them:
-// its All-Gather is not a tree, so it does not invert.
-// RING: error: coll-synthesize: cannot invert the all_gather built on the transposed network: npu 3 receives chunk 15 twice; only a tree (each chunk received once) inverts
+// Baselines build combining collectives by their own construction, not by
+// inversion: the ring runs through the torus (a cycle of its links, both
+// ways), 15 steps of reduce-and-forward of a 4 MiB chunk (78.625 us each),
+// then, for All-Reduce, 15 steps of the All-Gather.
+// RING: coll.algorithm @rs reduce_scatter on @torus size(64 MiB) time(1.179375 ms) attributes {coll.verified} {
+// RING-NOT: coll.transfer copy
+// RING: coll.algorithm @ar all_reduce on @torus size(64 MiB) time(2.35875 ms) attributes {coll.strict_phases_time = 2358750000 : i64, coll.verified} {
+// RING: coll.algorithm @rs_oneway {{.*}} attributes {coll.verified} {
+// RING: coll.algorithm @rd_oneway {{.*}} attributes {coll.verified} {
+// RING: coll.algorithm @ar_oneway {{.*}} attributes {{{.*}}coll.verified} {
+// RING: coll.algorithm @ar_group {{.*}} attributes {{{.*}}coll.verified} {

@@ -401,3 +401,172 @@ topo.network @n {
 topo.network @n {
   topo.dims [fully_connected(10000) link(50 GBps, 1 us)]
 }
+
+// -----
+
+// Switch fabrics (docs/Syntax.md, switch fabrics): every wrong name, self
+// link, duplicate and under-ported switch is an error at its op.
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{switch @a lists an unknown switch @nope}}
+  topo.switch @a [0, 1, @nope] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{lists itself: a switch cannot be linked to itself}}
+  topo.switch @a [0, 1, @a] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  topo.switch @a [0, 1] link(50 GBps, 1 us)
+  // expected-error @+1 {{is a self link @a -> @a}}
+  topo.link @a -> @a link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{lists switch @b twice}}
+  topo.switch @a [0, 1, @b, @b] link(50 GBps, 1 us)
+  topo.switch @b [2, 3] link(50 GBps, 1 us)
+}
+
+// -----
+
+// A switch pair is listed by one of the two.
+topo.network @n {
+  topo.npus 4
+  topo.switch @a [0, 1, @b] link(50 GBps, 1 us)
+  // expected-error @+1 {{switch @b lists @a, which lists @b already; write topo.link @b <-> @a ... parallel for a second link pair}}
+  topo.switch @b [2, 3, @a] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  topo.switch @a [0, 1] link(50 GBps, 1 us)
+  // expected-error @+1 {{duplicate link 1 -> @a; write 'parallel' to add a parallel link}}
+  topo.link 1 <-> @a link(25 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  topo.switch @a [0, 1] link(50 GBps, 1 us)
+  // expected-error @+1 {{unknown switch @b}}
+  topo.link 2 <-> @b link(25 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  topo.switch @a [0, 1] link(50 GBps, 1 us)
+  // expected-error @+1 {{npu 4 is out of range: the network has 4 NPUs}}
+  topo.link 4 <-> @a link(25 GBps, 1 us)
+}
+
+// -----
+
+// Ports in all: the list, links ending at the switch, switches naming it.
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{switch @a has 1 port; a switch needs at least 2}}
+  topo.switch @a [0] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{switch @a has 0 ports; a switch needs at least 2}}
+  topo.switch @a
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{'topo.switch' op needs at least 2 ports, got 0}}
+  topo.switch
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 4
+  // expected-error @+1 {{lists no ports for its link spec; write 'topo.switch @a' alone for a switch whose ports are all topo.link ops or other switches' lists}}
+  topo.switch @a [] link(50 GBps, 1 us)
+}
+
+// -----
+
+// In a network with topo.dims, dimD_R names its dimension switches.
+topo.network @n {
+  topo.dims [switch(4) link(50 GBps, 1 us), line(2) link(50 GBps, 1 us)]
+  // expected-error @+1 {{switch name @dim0_1 is reserved: topo.dims names its switches dimD_R (dimension D, the R-th switch)}}
+  topo.switch @dim0_1 [0, 1] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [switch(4) link(50 GBps, 1 us), line(2) link(50 GBps, 1 us)]
+  // expected-error @+1 {{switch @s lists an unknown switch @dim0_2: dimension 0 has 2 switches (dim0_0 .. dim0_1)}}
+  topo.switch @s [0, @dim0_2] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [switch(4) link(50 GBps, 1 us), line(2) link(50 GBps, 1 us)]
+  // expected-error @+1 {{unknown switch @dim1_0: dimension 1 is line(2), not a switch}}
+  topo.link 0 <-> @dim1_0 link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.dims [switch(4) link(50 GBps, 1 us), line(2) link(50 GBps, 1 us)]
+  // expected-error @+1 {{duplicate link 0 -> @dim0_0; write 'parallel' to add a parallel link}}
+  topo.link 0 <-> @dim0_0 link(50 GBps, 1 us)
+}
+
+// -----
+
+// The record of unwound switches is not part of the network.
+topo.network @n {
+  topo.npus 2
+  topo.link 0 <-> 1 link(25 GBps, 2 us) {via = "u"}
+  topo.switch @u [0, 1] link(50 GBps, 1 us) unwound
+  // expected-error @+1 {{lists @u, an unwound switch: the record of the hardware is not part of this network}}
+  topo.switch @live [0, 1, @u] link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 2
+  topo.link 0 <-> 1 link(25 GBps, 2 us) {via = "u"}
+  topo.switch @u [0, 1] link(50 GBps, 1 us) unwound
+  topo.switch @live [0, 1] link(50 GBps, 1 us)
+  // expected-error @+1 {{joins switch @live and the unwound switch @u: the record of the hardware is not part of this network}}
+  topo.link @live <-> @u link(50 GBps, 1 us)
+}
+
+// -----
+
+topo.network @n {
+  topo.npus 2
+  // expected-error @+1 {{needs each end to be an NPU id or a switch, not both or neither}}
+  "topo.link"() <{src = 0 : i64, src_switch = @a, dst = 1 : i64, spec = #topo.link<1 GBps, 1 us>}> : () -> ()
+}

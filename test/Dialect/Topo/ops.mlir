@@ -142,3 +142,37 @@ topo.network @priced {
   topo.price tier(pod) link(7.80) switch(18) nic(31.6)
   topo.price tier("with space") link(0)
 }
+
+// Switch fabrics: a port names another switch (here one defined after the
+// list that names it), a link ends at a switch (a port with its own spec,
+// or a link between switches), a switch declared bare takes all its ports
+// from links. Lists print NPUs first.
+// CHECK-LABEL: topo.network @fabric
+// CHECK-NEXT: topo.npus 4
+// CHECK-NEXT: topo.switch @spine [@leaf0, @leaf1] link(200 GBps, 1 us)
+// CHECK-NEXT: topo.switch @leaf0 [0, 1] link(100 GBps, 500 ns)
+// CHECK-NEXT: topo.switch @leaf1 [2, 3, @spare] link(100 GBps, 500 ns)
+// CHECK-NEXT: topo.switch @spare
+// CHECK-NEXT: topo.link 3 <-> @spine link(25 GBps, 2 us) tier(ib)
+// CHECK-NEXT: topo.link @spare -> @leaf0 link(10 GBps, 1 us)
+// CHECK-NEXT: topo.link @leaf1 <-> @spine link(200 GBps, 1 us) parallel
+topo.network @fabric {
+  topo.npus 4
+  topo.switch @spine [@leaf0, @leaf1] link(200 GBps, 1 us)
+  topo.switch @leaf0 [0, 1] link(100 GBps, 0.5 us)
+  topo.switch @leaf1 [2, @spare, 3] link(100 GBps, 0.5 us)
+  topo.switch @spare
+  topo.link 3 <-> @spine link(25 GBps, 2 us) tier(ib)
+  topo.link @spare -> @leaf0 link(10 GBps, 1 us)
+  topo.link @leaf1 <-> @spine link(200 GBps, 1 us) parallel
+}
+
+// Switches of topo.dims are named dimD_R: a spine over the rails of
+// dimension 1.
+// CHECK-LABEL: topo.network @rails
+// CHECK-NEXT: topo.dims [switch(4) link(300 GBps, 1 us), switch(2) link(50 GBps, 2 us)]
+// CHECK-NEXT: topo.switch @spine [@dim1_0, @dim1_1, @dim1_2, @dim1_3] link(100 GBps, 1 us)
+topo.network @rails {
+  topo.dims [switch(4) link(300 GBps, 1 us), switch(2) link(50 GBps, 2 us)]
+  topo.switch @spine [@dim1_0, @dim1_1, @dim1_2, @dim1_3] link(100 GBps, 1 us)
+}

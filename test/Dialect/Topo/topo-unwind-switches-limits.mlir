@@ -20,3 +20,16 @@ coll.all_gather @ag on @huge size(1 MiB)
 topo.network @big {
   topo.dims [switch(1001) link(50 GBps, 1 us)]
 }
+
+// -----
+
+// Each link is within the latency limit (1000 s); the route 0 -> leaf0 ->
+// leaf1 -> 2 that one unwound link replaces is 1200 s, which no link may
+// have.
+// CHECK: topo-unwind-switches-limits.mlir:[[@LINE+1]]:1: error: the route from npu 0 to npu 2 through leaf0, leaf1 has latency 1200 s, above the limit of 1000 s for the link that replaces it
+topo.network @slow {
+  topo.npus 4
+  topo.switch @leaf0 [0, 1, @leaf1] link(50 GBps, 400 s)
+  topo.switch @leaf1 [2, 3] link(50 GBps, 400 s)
+}
+coll.all_gather @ag_slow on @slow size(1 MiB)

@@ -43,6 +43,47 @@ int64_t NetworkOp::getNumNpus() {
   return -1;
 }
 
+/// The network and the record of its unwound switches are two networks:
+/// nothing of the first may join the second.
+static LogicalResult
+verifyUnwoundReferences(const NetworkOps &ops,
+                        const llvm::DenseMap<StringAttr, SwitchOp> &names) {
+  auto find = [&](FlatSymbolRefAttr name) {
+    return name ? names.find(name.getAttr()) : names.end();
+  };
+  auto isUnwound = [&](FlatSymbolRefAttr name) {
+    auto it = find(name);
+    return it != names.end() && SwitchOp(it->second).getUnwound();
+  };
+  auto isLive = [&](FlatSymbolRefAttr name) {
+    auto it = find(name);
+    return it != names.end() && !SwitchOp(it->second).getUnwound();
+  };
+  for (SwitchOp sw : ops.switches) {
+    if (!sw.getSwitchPorts())
+      continue;
+    for (FlatSymbolRefAttr name :
+         sw.getSwitchPorts()->getAsRange<FlatSymbolRefAttr>())
+      if (isUnwound(name))
+        return sw.emitOpError("lists @")
+               << name.getValue()
+               << ", an unwound switch: the record of the hardware is not "
+                  "part of this network";
+  }
+  for (LinkOp link : ops.unwoundLinks)
+    if (isLive(link.getSrcSwitchAttr()))
+      return link.emitOpError("joins switch @")
+             << link.getSrcSwitchAttr().getValue() << " and the unwound switch @"
+             << link.getDstSwitchAttr().getValue()
+             << ": the record of the hardware is not part of this network";
+    else if (isLive(link.getDstSwitchAttr()))
+      return link.emitOpError("joins switch @")
+             << link.getDstSwitchAttr().getValue() << " and the unwound switch @"
+             << link.getSrcSwitchAttr().getValue()
+             << ": the record of the hardware is not part of this network";
+  return success();
+}
+
 LogicalResult NetworkOp::verifyRegions() {
   if (getBody().empty())
     return emitOpError("has no NPUs: add topo.dims or topo.npus");
@@ -65,6 +106,8 @@ LogicalResult NetworkOp::verifyRegions() {
       return sw.emitOpError("redefines switch @")
              << sw.getNameAttr().getValue();
   }
+  if (failed(verifyUnwoundReferences(ops, names)))
+    return failure();
   return checkNetwork(*this);
 }
 
@@ -97,8 +140,27 @@ static LogicalResult verifyEndpoints(Operation *op, int64_t src, int64_t dst) {
   return success();
 }
 
+/// `3` or `@nvs`, for diagnostics.
+static std::string endName(std::optional<int64_t> npu,
+                           FlatSymbolRefAttr sw) {
+  return sw ? "@" + sw.getValue().str() : std::to_string(npu.value_or(-1));
+}
+
 LogicalResult LinkOp::verify() {
-  return verifyEndpoints(*this, getSrc(), getDst());
+  // The custom syntax makes each end one or the other; generic text might not.
+  if (bool(getSrc()) == bool(getSrcSwitchAttr()) ||
+      bool(getDst()) == bool(getDstSwitchAttr()))
+    return emitOpError("needs each end to be an NPU id or a switch, not both "
+                       "or neither");
+  if (getSrc() && getDst())
+    return verifyEndpoints(*this, *getSrc(), *getDst());
+  if ((getSrc() && *getSrc() < 0) || (getDst() && *getDst() < 0))
+    return emitOpError("has a negative NPU id");
+  if (getSrcSwitchAttr() && getSrcSwitchAttr() == getDstSwitchAttr())
+    return emitOpError("is a self link ")
+           << endName(getSrc(), getSrcSwitchAttr()) << " -> "
+           << endName(getDst(), getDstSwitchAttr());
+  return success();
 }
 
 LogicalResult DropOp::verify() {
@@ -107,14 +169,33 @@ LogicalResult DropOp::verify() {
 
 LogicalResult SwitchOp::verify() {
   ArrayRef<int64_t> ports = getPorts();
-  if (ports.size() < 2)
-    return emitOpError("needs at least 2 ports, got ") << ports.size();
+  size_t listed = ports.size() + (getSwitchPorts() ? getSwitchPorts()->size() : 0);
+  // Nothing can add ports to a switch without a name.
+  if (!getNameAttr() && listed < 2)
+    return emitOpError("needs at least 2 ports, got ") << listed;
+  if (listed > 0 && !getSpecAttr())
+    return emitOpError("lists ports but has no link spec");
+  if (listed == 0 && getSpecAttr())
+    return emitOpError("lists no ports for its link spec; write "
+                       "'topo.switch @")
+           << getNameAttr().getValue()
+           << "' alone for a switch whose ports are all topo.link ops or "
+              "other switches' lists";
   llvm::SmallDenseSet<int64_t, 16> seen;
   for (int64_t port : ports) {
     if (port < 0)
       return emitOpError("has a negative NPU id");
     if (!seen.insert(port).second)
       return emitOpError("lists NPU ") << port << " twice";
+  }
+  if (!getSwitchPorts())
+    return success();
+  llvm::SmallDenseSet<StringAttr, 8> names;
+  for (FlatSymbolRefAttr name : getSwitchPorts()->getAsRange<FlatSymbolRefAttr>()) {
+    if (getNameAttr() && name.getAttr() == getNameAttr())
+      return emitOpError("lists itself: a switch cannot be linked to itself");
+    if (!names.insert(name.getAttr()).second)
+      return emitOpError("lists switch @") << name.getValue() << " twice";
   }
   return success();
 }

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace tacos;
@@ -220,4 +221,107 @@ ParseResult topo::parseDirection(OpAsmParser &parser, UnitAttr &bidirectional) {
 void topo::printDirection(OpAsmPrinter &printer, Operation *,
                           UnitAttr bidirectional) {
   printer << (bidirectional ? "<->" : "->");
+}
+
+ParseResult topo::parseEndpoint(OpAsmParser &parser, IntegerAttr &npu,
+                                FlatSymbolRefAttr &switchName) {
+  StringAttr name;
+  if (succeeded(parser.parseOptionalSymbolName(name))) {
+    switchName = FlatSymbolRefAttr::get(name);
+    return success();
+  }
+  int64_t id;
+  if (parser.parseInteger(id))
+    return failure();
+  npu = parser.getBuilder().getI64IntegerAttr(id);
+  return success();
+}
+
+void topo::printEndpoint(OpAsmPrinter &printer, Operation *, IntegerAttr npu,
+                         FlatSymbolRefAttr switchName) {
+  if (switchName)
+    printer.printSymbolName(switchName.getValue());
+  else if (npu)
+    printer << npu.getInt();
+}
+
+ParseResult topo::parseSwitchPorts(OpAsmParser &parser, StringAttr &name,
+                                   DenseI64ArrayAttr &ports,
+                                   ArrayAttr &switchPorts, LinkAttr &spec) {
+  Builder &b = parser.getBuilder();
+  (void)parser.parseOptionalSymbolName(name);
+  SmallVector<int64_t> npus;
+  SmallVector<Attribute> switches;
+  if (failed(parser.parseOptionalLSquare())) {
+    ports = b.getDenseI64ArrayAttr({});
+    return success();
+  }
+  // `[]` parses, so that the verifier can say what is wrong with it.
+  if (failed(parser.parseOptionalRSquare())) {
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          StringAttr name;
+          if (succeeded(parser.parseOptionalSymbolName(name))) {
+            switches.push_back(FlatSymbolRefAttr::get(name));
+            return success();
+          }
+          int64_t id;
+          if (parser.parseInteger(id))
+            return failure();
+          npus.push_back(id);
+          return success();
+        }) ||
+        parser.parseRSquare())
+      return failure();
+  }
+  ports = b.getDenseI64ArrayAttr(npus);
+  if (!switches.empty())
+    switchPorts = b.getArrayAttr(switches);
+  return parseLinkSpec(parser, spec);
+}
+
+void topo::printSwitchPorts(OpAsmPrinter &printer, Operation *,
+                            StringAttr name, DenseI64ArrayAttr ports,
+                            ArrayAttr switchPorts, LinkAttr spec) {
+  bool listed = !ports.empty() || (switchPorts && !switchPorts.empty());
+  if (name) {
+    printer.printSymbolName(name.getValue());
+    if (listed || spec)
+      printer << " ";
+  }
+  if (!listed && !spec)
+    return;
+  raw_ostream &os = printer.getStream();
+  llvm::ListSeparator comma;
+  os << "[";
+  for (int64_t p : ports.asArrayRef())
+    os << comma << p;
+  if (switchPorts)
+    for (Attribute name : switchPorts) {
+      os << comma;
+      printer.printSymbolName(cast<FlatSymbolRefAttr>(name).getValue());
+    }
+  os << "]";
+  if (spec) {
+    printer << " ";
+    printLinkSpec(printer, spec);
+  }
+}
+
+ParseResult topo::parseDropEnd(OpAsmParser &parser, IntegerAttr &npu) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringAttr name;
+  if (succeeded(parser.parseOptionalSymbolName(name)))
+    return parser.emitError(loc, "topo.drop removes links between NPUs, not "
+                                 "switch ports: leave the port to @")
+           << name.getValue()
+           << " out of its switch's list (or its topo.link)";
+  int64_t id;
+  if (parser.parseInteger(id))
+    return failure();
+  npu = parser.getBuilder().getI64IntegerAttr(id);
+  return success();
+}
+
+void topo::printDropEnd(OpAsmPrinter &printer, Operation *, IntegerAttr npu) {
+  printer << npu.getInt();
 }

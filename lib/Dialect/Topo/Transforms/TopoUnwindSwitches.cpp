@@ -20,6 +20,22 @@ using namespace tacos;
 using namespace tacos::topo;
 
 namespace {
+/// A link replaces a route whose latency is the sum of its links': each is
+/// within the limit, the sum need not be.
+LogicalResult checkRouteLatencies(NetworkOp network, const Network &unwound,
+                                  const std::vector<LinkOrigin> &origins) {
+  for (LinkId l = 0; l < unwound.numLinks(); ++l) {
+    if (unwound.latency(l) <= kMaxTimePs)
+      continue;
+    return network.emitError("the route from npu ")
+           << unwound.src(l) << " to npu " << unwound.dst(l) << " through "
+           << origins[l].switchName << " has latency "
+           << formatTime(unwound.latency(l))
+           << ", above the limit of 1000 s for the link that replaces it";
+  }
+  return success();
+}
+
 struct TopoUnwindSwitchesPass
     : topo::impl::TopoUnwindSwitchesBase<TopoUnwindSwitchesPass> {
   using TopoUnwindSwitchesBase::TopoUnwindSwitchesBase;
@@ -56,6 +72,8 @@ struct TopoUnwindSwitchesPass
       }
       std::vector<LinkOrigin> origins;
       Network unwound = unwindSwitches(switched, origins);
+      if (failed(checkRouteLatencies(network, unwound, origins)))
+        return signalPassFailure();
       writeExplicitNetwork(network, unwound, &origins, &switched);
     }
     if (!unwoundAny)

@@ -61,24 +61,28 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
     depend on speed or load; `time-limit-ms` and `timeout` are wall-clock
     safety nets. A search a limit stopped keeps the best schedule, states
     the gap and the limit (`coll.exact_stopped_by`) and warns; `ring`, `direct`,
-    `rhd` and `dbt` build the classic algorithms on the physical network with
-    shortest-path routing (§5.6). Every result is
-    timed by the simulator's semantics, so `coll-simulate` reproduces it.
+    `rhd`, `dbt` and `hierarchical` build what NCCL and Open MPI run on the
+    physical network with shortest-path routing (§5.6): NCCL's ring through
+    the topology (both directions where its links allow), direct, recursive
+    halving-doubling, NCCL's double binary tree, and rings inside nodes and
+    along rails. Every result is timed by the simulator's semantics, so
+    `coll-simulate` reproduces it.
 
-    Every algorithm accepts every collective: combining ones
-    (Reduce-Scatter, Reduce: the inverse of an All-Gather / Broadcast the
-    chosen algorithm builds on the transposed network; All-Reduce:
-    Reduce-Scatter then All-Gather, as `coll-decompose`). Inversion needs
-    the dual to receive each chunk once per NPU (a tree); a baseline that
-    routes a chunk to an NPU twice (`direct` on a ring) is refused with an
-    error naming the NPU. A collective whose destinations cannot be reached
-    is an error naming one unreachable pair. The algorithm names are the
+    Every algorithm accepts every collective. `tacos` and `exact` build the
+    combining ones (Reduce-Scatter, Reduce: the inverse of an All-Gather /
+    Broadcast built on the transposed network; All-Reduce: Reduce-Scatter
+    then All-Gather, as `coll-decompose`); the baselines build them by their
+    own construction (a ring All-Reduce is a ring Reduce-Scatter then a ring
+    All-Gather). A baseline that does not apply says why (`rhd` on 6 NPUs,
+    `hierarchical` without nodes). A collective whose destinations cannot
+    be reached is an error naming one unreachable pair. The algorithm names are the
     catalogue's (Synthesis/Algorithms.h); a unit test (CatalogueSyncTests)
     fails if the option's list drifts from it.
 
-    Runs after: `topo-unwind-switches` (a network with switches is refused)
-    and `topo-allocate-bandwidth` (a network with undecided `?` bandwidths
-    is refused).
+    Runs after: `topo-unwind-switches` (`tacos` and `exact` refuse a network
+    with switches; the baselines route transfers through them) and
+    `topo-allocate-bandwidth` (a network with undecided `?` bandwidths is
+    refused).
 
     Before:
     ```mlir
@@ -125,7 +129,7 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
-           /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt",
+           /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt | hierarchical",
            [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
     Option<"rlimit", "rlimit", "unsigned", /*default=*/"50000000",
            "algorithm=exact: Z3's resource budget for the whole search, in "

@@ -25,6 +25,8 @@ struct NetworkOps {
   /// Switches topo-unwind-switches replaced: a record of the hardware, not
   /// part of the network (readHardwareSpec).
   llvm::SmallVector<SwitchOp> unwoundSwitches;
+  /// Links that end at an unwound switch: part of the same record.
+  llvm::SmallVector<LinkOp> unwoundLinks;
   llvm::SmallVector<DropOp> drops;
   llvm::SmallVector<PriceOp> prices;
   llvm::SmallVector<ConstraintOp> constraints;
@@ -40,7 +42,8 @@ TopologySpec readTopologySpec(const NetworkOps &ops);
 bool isUnwound(const NetworkOps &ops);
 
 /// The hardware an unwound network models: its links without `via` plus
-/// its unwound switches (no validation). The network itself otherwise.
+/// its unwound switches and their links (no validation). The network itself
+/// otherwise.
 TopologySpec readHardwareSpec(const NetworkOps &ops);
 
 /// Validates a network with the core checker and emits every problem as an

@@ -74,12 +74,20 @@ def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
     docs/Algorithms.md, switch unwinding. A switch with ports p_1..p_k becomes a link i -> j for every
     ordered pair of ports, with bandwidth min(up_i, down_j) / (k - 1) and
     latency lat(up_i) + lat(down_j): all k - 1 peers can be fed at once and
-    no port's bandwidth is exceeded. Networks with switches (`switch(n)`
-    dimensions or `topo.switch`) are rewritten into explicit form; each new
-    link carries `{via = "<switch>"}` so reports and exports can map it back
-    to its ports. Networks without switches are left alone. Writing the
-    network anew can renumber the lanes of explicit parallel links
-    (docs/Algorithms.md, switch unwinding): synthesize after this pass.
+    no port's bandwidth is exceeded. Switches joined by switch-to-switch
+    links (a fat-tree, rails under a spine) are unwound as one fabric: each
+    NPU pair it joins gets one link over its shortest routes, every fabric
+    link shared equally among the pairs' traffic on it (split equally where
+    routes branch), which on one switch is the split above. Networks with
+    switches (`switch(n)` dimensions or `topo.switch`) are rewritten into
+    explicit form; each new link carries `{via = "<switches>"}` (the
+    switches its routes cross) so reports and exports can map it back, and
+    the switches are kept as `unwound` records of the hardware (with the
+    `topo.link` ops that end at them), which reports bound. Networks
+    without switches are left alone. Writing the network anew can renumber
+    the lanes of explicit parallel links (docs/Algorithms.md, switch
+    unwinding): synthesize after this pass. A route whose latency adds up
+    past the 1000 s a link may have is refused.
 
     Before:
     ```mlir
@@ -92,6 +100,7 @@ def TopoUnwindSwitches : Pass<"topo-unwind-switches", "mlir::ModuleOp"> {
       topo.link 0 <-> 1 link(45 GBps, 1 us) {via = "dim0_0"}
       topo.link 0 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
       topo.link 1 <-> 2 link(45 GBps, 1 us) {via = "dim0_0"}
+      topo.switch @dim0_0 [0, 1, 2] link(90 GBps, 500 ns) unwound
     }
     ```
 
