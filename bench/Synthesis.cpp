@@ -7,15 +7,24 @@
 //   build/bench/bench-synthesis ar 8            # 8x8x8 torus All-Reduce,
 //                                               # 200/100/50 GBps, 1 us
 //   build/bench/bench-synthesis torus 24 yes 8 2  # 8 trials on 2 threads
+//   build/bench/bench-synthesis rails 128       # 128 nodes x 8 GPUs,
+//                                               # switches as nodes
+//   build/bench/bench-synthesis rails-unwound 8 # the same, unwound
 // Arguments after SIDE: materialize (`none`, or anything else for yes),
 // trials (1), threads (0: every core).
 // Links are 50 GiBps, 0.5 us; collectives are 1 GiB with one chunk per NPU.
-// Prints synthesis time, transfers per second, peak memory, collective time
-// and its ratio to the best lower bound.
+// `rails`: All-Gather on [switch(8) 300 GBps 1 us, switch(SIDE) 25 GBps
+// 2 us] (SIDE nodes of 8 GPUs on an NVSwitch, GPU g of each node on rail
+// switch g), synthesized on the switches as nodes or on the unwound
+// network. Prints synthesis time, transfers per second, peak memory,
+// collective time and its ratio to the best lower bound (and, with
+// switches, to the hardware's throughput bound).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Network/Quantity.h"
+#include "tacos/Network/Unwind.h"
+#include "tacos/Synthesis/ThroughputBound.h"
 #include "tacos/Synthesis/LowerBounds.h"
 #include "tacos/Synthesis/Algorithms.h"
 #include "tacos/Synthesis/Trials.h"
@@ -41,7 +50,8 @@ static uint64_t scheduleHash(const ScheduleView &view) {
   for (size_t i = 0; i < view.size(); ++i) {
     mix(view.chunk(i));
     mix(uint64_t(view.src(i)) << 32 | view.dst(i));
-    mix(uint64_t(view.lane(i)) << 8 | view.kindByte(i));
+    mix(uint64_t(view.route(i)) << 32 | uint64_t(view.lane(i)) << 8 |
+        view.kindByte(i));
     mix(uint64_t(view.start(i)));
     mix(uint64_t(view.end(i)));
   }
@@ -51,7 +61,8 @@ static uint64_t scheduleHash(const ScheduleView &view) {
 int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: %s torus|mesh|a2a|ar SIDE [none|yes] [trials] "
+                 "usage: %s torus|mesh|a2a|ar|rails|rails-unwound SIDE "
+                 "[none|yes] [trials] "
                  "[threads]\n",
                  argv[0]);
     return 1;
@@ -64,14 +75,23 @@ int main(int argc, char **argv) {
 
   LinkSpec link{50.0 * 1073741824.0, 500000, ""};
   TopologySpec spec;
+  bool rails = shape == "rails" || shape == "rails-unwound";
   int dims = shape == "a2a" || shape == "ar" ? 3 : 2;
-  for (int d = 0; d < dims; ++d) {
+  if (rails) {
+    spec.dims.push_back({DimKind::Switch, 8, {300e9, 1000000, ""}});
+    spec.dims.push_back({DimKind::Switch, side, {25e9, 2000000, ""}});
+  }
+  for (int d = 0; d < dims && !rails; ++d) {
     if (shape == "ar") // heterogeneous: 200, 100, 50 GBps per dimension
       link = {200e9 / double(1 << d), 1000000, ""};
     spec.dims.push_back(
         {shape == "mesh" ? DimKind::Line : DimKind::Ring, side, link});
   }
-  Network network = buildNetwork(spec);
+  Network hardware = buildNetwork(spec);
+  std::vector<LinkOrigin> origins;
+  Network network = shape == "rails-unwound"
+                        ? unwindSwitches(hardware, origins)
+                        : std::move(hardware);
 
   CollectiveSpec collective;
   collective.kind = shape == "a2a"  ? CollectiveKind::AllToAll
@@ -142,6 +162,16 @@ int main(int argc, char **argv) {
               bounds.loadPs ? formatTime(*bounds.loadPs).c_str() : "n/a");
   std::printf("  ratio          %.5f\n",
               double(result.timePs) / double(best));
+  if (rails) {
+    // The bound of the hardware, switches as nodes, whichever model the
+    // schedule was made on.
+    Network switched = buildNetwork(spec);
+    if (std::optional<ThroughputBound> bound =
+            computeThroughputBound(switched, collective))
+      std::printf("  hardware bound %s (throughput), ratio %.5f\n",
+                  formatTime(bound->ps).c_str(),
+                  double(result.timePs) / double(bound->ps));
+  }
   if (materialize) // to compare schedules across versions and thread counts
     std::printf("  schedule hash  %016llx\n",
                 (unsigned long long)scheduleHash(result.schedule.view()));

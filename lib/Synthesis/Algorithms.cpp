@@ -201,28 +201,22 @@ const AlgorithmInfo &info(Algorithm algorithm) {
 }
 
 /// Whatever every algorithm needs: a valid request, a network without
-/// undecided bandwidths (and, but for the baselines, which route through
-/// switches, without switches), and every destination reachable, on the
-/// network each phase runs on (G^T for a reduction, G for the spread).
+/// undecided bandwidths, and every destination reachable, on the network
+/// each phase runs on (G^T for a reduction, G for the spread). Switches are
+/// each algorithm's to refuse: tacos routes through them, the others need
+/// point-to-point links.
 std::string checkInput(const Network &network, const CollectiveSpec &spec,
-                       const Problem &dualProblem, Algorithm algorithm) {
+                       const Problem &dualProblem) {
   if (std::string error = checkCollective(spec, network.numNpus());
       !error.empty())
     return error;
-  auto check = [&](const Network &phase) {
-    if (!isBaseline(algorithm))
-      return checkSynthesizable(phase, dualProblem);
-    if (phase.hasUndecidedBandwidth())
-      return std::string("the network has undecided ('?') bandwidths; run "
-                         "topo-allocate-bandwidth first");
-    return checkReachability(phase, dualProblem);
-  };
   if (!isCombining(spec.kind))
-    return check(network);
-  if (std::string error = check(transposed(network)); !error.empty())
+    return checkServable(network, dualProblem);
+  if (std::string error = checkServable(transposed(network), dualProblem);
+      !error.empty())
     return error;
   if (spec.kind == CollectiveKind::AllReduce)
-    return check(network);
+    return checkServable(network, dualProblem);
   return "";
 }
 
@@ -456,7 +450,7 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
   Problem problem;
   result.error = buildProblem(dual, network.numNpus(), problem);
   if (result.error.empty())
-    result.error = checkInput(network, spec, problem, options.algorithm);
+    result.error = checkInput(network, spec, problem);
   if (!result.error.empty())
     return result;
 

@@ -846,7 +846,12 @@ static std::optional<int64_t> volumeBound(const Network &network,
 std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
                                                    const CollectiveSpec &spec,
                                                    LinkModel model) {
-  if (network.numSwitches() != 0 || network.hasUndecidedBandwidth())
+  // With switches as nodes every bound computeLowerBounds gives holds on
+  // the hardware too: a transfer through switches holds each link of its
+  // path at least as long as that link alone would take (the slowest
+  // link's rate, every latency), so what an NPU's in-links, a path's
+  // latency or the links' total time allow stays an upper limit.
+  if (network.hasUndecidedBandwidth())
     return std::nullopt;
   CollectiveSpec dual = spec;
   dual.kind = dualOf(spec.kind);

@@ -16,7 +16,9 @@
 
 #include "tacos/Synthesis/TenSynthesizer.h"
 #include "FullMatching.h"
+#include "DeadEnds.h"
 #include "HopSample.h"
+#include "SwitchSynthesizer.h"
 #include "TenCommon.h"
 #include "tacos/Network/ShortestPaths.h"
 #include "tacos/Simulation/Simulator.h"
@@ -579,73 +581,18 @@ std::string checkReachability(const Network &network, const Problem &problem) {
   return "";
 }
 
-/// Store-and-forward can leave dead ends: a chunk forwarded to an NPU that
-/// needs it not and passes it on to nobody (another path got there first).
-/// Those transfers only cost bandwidth, and inverted into a reduction they
-/// would send a value the NPU never had, so they go. Walking a chunk's
-/// transfers from the latest start backwards sees every forward before the
-/// arrival it uses; chunks are independent, so they are walked one at a time
-/// with per-NPU marks (linear apart from one sort by start).
-static Schedule pruneDeadEnds(const ScheduleView &transfers,
-                              const Problem &problem) {
-  std::vector<uint8_t> participant(problem.numNpus, 0);
-  for (uint32_t v : problem.participants)
-    participant[v] = 1;
-  // byChunk: transfer indices, latest start first (ties: schedule order),
-  // grouped by chunk with a stable counting sort. One sort of contiguous
-  // keys, not one per chunk.
-  size_t n = transfers.size();
-  std::vector<std::pair<int64_t, size_t>> latestFirst(n);
-  for (size_t i = 0; i < n; ++i)
-    latestFirst[i] = {-transfers.start(i), i};
-  std::sort(latestFirst.begin(), latestFirst.end());
-  uint32_t numChunks = problem.numChunks();
-  std::vector<size_t> offsets(size_t(numChunks) + 1, 0), byChunk(n);
-  for (size_t i = 0; i < n; ++i)
-    ++offsets[transfers.chunk(i) + 1];
-  for (uint32_t c = 0; c < numChunks; ++c)
-    offsets[c + 1] += offsets[c];
-  std::vector<size_t> next(offsets.begin(), offsets.end() - 1);
-  for (auto [negatedStart, i] : latestFirst)
-    byChunk[next[transfers.chunk(i)]++] = i;
-  latestFirst = {};
-  // destinationOf[v] == c: v is an explicit destination of chunk c;
-  // forwards[v] == c: v passes chunk c on in a kept transfer.
-  constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<uint32_t> destinationOf(problem.numNpus, kNone),
-      forwards(problem.numNpus, kNone);
-  std::vector<uint8_t> keep(n, 0);
-  for (uint32_t c = 0; c < numChunks; ++c) {
-    auto first = byChunk.begin() + offsets[c],
-         last = byChunk.begin() + offsets[c + 1];
-    if (!problem.othersAreDestinations)
-      problem.forEachDestination(c, [&](uint32_t d) { destinationOf[d] = c; });
-    for (auto it = first; it != last; ++it) {
-      uint32_t v = transfers.dst(*it);
-      bool isDestination = problem.othersAreDestinations
-                               ? participant[v] && !problem.isSource(c, v)
-                               : destinationOf[v] == c;
-      if (isDestination || forwards[v] == c) {
-        keep[*it] = 1;
-        forwards[transfers.src(*it)] = c;
-      }
-    }
-  }
-  Schedule pruned;
-  for (size_t i = 0; i < n; ++i)
-    if (keep[i])
-      pruned.pushFrom(transfers, i);
-  return pruned;
+std::string checkServable(const Network &network, const Problem &problem) {
+  if (network.hasUndecidedBandwidth())
+    return "the network has undecided ('?') bandwidths; run "
+           "topo-allocate-bandwidth first";
+  return checkReachability(network, problem);
 }
 
 std::string checkSynthesizable(const Network &network, const Problem &problem) {
   if (network.numSwitches() > 0)
     return "the network has switches; unwind them first "
            "(topo-unwind-switches)";
-  if (network.hasUndecidedBandwidth())
-    return "the network has undecided ('?') bandwidths; run "
-           "topo-allocate-bandwidth first";
-  return checkReachability(network, problem);
+  return checkServable(network, problem);
 }
 
 /// One trial of the reservation router, compacted like the greedy's.
@@ -865,6 +812,8 @@ MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
     estimate = routing.bytes > matching.bytes ? routing : matching;
   } else
     estimate = estimateGeneralTrial(network, spec, shape, options, transfers);
+  if (network.numSwitches() > 0)
+    estimate.add(estimateSwitchTrial(network, shape));
   // Every running trial has its own state; the kept result waits besides.
   estimate.scaleForThreads(trialThreads(options.threads, trials));
   if (trials > 1 && options.materialize)
@@ -878,9 +827,19 @@ MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
 AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options) {
   AlgorithmResult checked;
-  checked.error = checkSynthesizable(network, problem);
+  checked.error = checkServable(network, problem);
   if (!checked.error.empty())
     return checked;
+  // Switches as nodes: the channels between NPUs are found once for every
+  // trial (SwitchSynthesizer.h).
+  std::optional<SwitchChannels> channels;
+  if (network.numSwitches() > 0 || getenv("SS_FORCE")) {
+    channels.emplace();
+    checked.error =
+        channels->build(network, problem.chunkSizes, options.model);
+    if (!checked.error.empty())
+      return checked;
+  }
   unsigned trials = std::max(1u, options.trials);
   TrialProgress progress(options.progress, trials);
   return fastestOfTrials(trials, options.threads, [&](unsigned trial) {
@@ -892,8 +851,10 @@ AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
     }
     AlgorithmOptions own = options;
     own.progress = progress.of(trial);
+    uint64_t seed = options.seed + trial;
     AlgorithmResult result =
-        runTenTrial(network, problem, own, options.seed + trial, trial);
+        channels ? runSwitchTrial(network, problem, *channels, own, seed)
+                 : runTenTrial(network, problem, own, seed, trial);
     progress.report(trial, 1.0);
     return result;
   });

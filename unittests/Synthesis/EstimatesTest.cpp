@@ -35,6 +35,15 @@ Network torus(int64_t a, int64_t b) {
   return buildNetwork(spec);
 }
 
+/// `nodes` nodes of 8 NPUs on an NVSwitch-like switch, NPU g of every
+/// node on rail switch g: switches as nodes (SwitchSynthesizer.h).
+Network rails(int64_t nodes) {
+  TopologySpec spec;
+  spec.dims.push_back({DimKind::Switch, 8, {300e9, 1000000, ""}});
+  spec.dims.push_back({DimKind::Switch, nodes, {25e9, 2000000, ""}});
+  return buildNetwork(spec);
+}
+
 CollectiveSpec request(CollectiveKind kind, int64_t chunks = 1) {
   CollectiveSpec spec;
   spec.kind = kind;
@@ -172,6 +181,10 @@ std::vector<PeakCase> peakCases() {
       {"group all_gather 32x32", torus(32, 32), group, 1},
       {"all_gather 32x32, 2 trials on 2 threads", torus(32, 32),
        request(CollectiveKind::AllGather), 2},
+      {"all_gather on rails 8x32 chunks(8)", rails(32),
+       request(CollectiveKind::AllGather, 8), 1},
+      {"all_to_all on rails 8x16", rails(16), request(CollectiveKind::AllToAll),
+       1},
   };
 }
 

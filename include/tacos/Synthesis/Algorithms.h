@@ -3,8 +3,9 @@
 // One place that knows every synthesizer (in the spirit of CIRCT's
 // Scheduling/Algorithms.h): an enum with a name table, one options type, one
 // result type and one entry point. Every run is check, synthesize, verify:
-// the input is checked (collective, network without undecided bandwidths
-// nor, but for the baselines, switches, every destination reachable), the algorithm builds a timed
+// the input is checked (collective, network without undecided bandwidths,
+// every destination reachable; tacos routes through switches, the others
+// refuse them), the algorithm builds a timed
 // schedule, and the native verifier (Verification/Verifier.h, independent of
 // every synthesizer) checks it. A combining collective (Reduce-Scatter,
 // All-Reduce, Reduce) is built from its non-combining dual by tacos and

@@ -139,16 +139,19 @@ ExactVerdict judgeExact(int64_t timePs, bool provedOptimal,
                         const std::string &proof, int64_t provedInfeasiblePs,
                         const std::optional<LowerBounds> &bounds);
 
-/// Lower bounds of a non-combining problem on a network without switches.
+/// Lower bounds of a non-combining problem (path and occupancy only on a
+/// network without switches).
 /// For a combining collective, pass its dual's problem and scale as the
 /// caller needs (Reduce-Scatter uses egress, the transpose of ingress).
 LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                                LinkModel model);
 
 /// Lower bounds of any collective (combining or not), or nullopt on a
-/// network with switches or undecided bandwidths. Reduce-Scatter and Reduce
-/// are time-reversed All-Gather and Broadcast on G^T, so their duals'
-/// bounds there hold. An All-Reduce is bounded by each of its phases (the
+/// network with undecided bandwidths. On a network with switches as nodes
+/// they hold for transfers routed through them (path and occupancy, which
+/// assume store-and-forward at every node, are left at 0). Reduce-Scatter
+/// and Reduce are time-reversed All-Gather and Broadcast on G^T, so their
+/// duals' bounds there hold. An All-Reduce is bounded by each of its phases (the
 /// larger of the two bounds of each kind) and by volume. The phases'
 /// ingress bounds do not add up: with pipelined phases one NPU's out-links
 /// may carry Reduce-Scatter chunks while another's in-links already carry

@@ -19,6 +19,11 @@
 // The result is compacted with the simulator (Simulator.h), so simulating it
 // reproduces its times exactly.
 //
+// On a network with switches as nodes the same greedy moves chunks between
+// NPUs over channels, direct links or paths through switches
+// (lib/Synthesis/SwitchSynthesizer.h), and respects the hierarchy: a slow
+// channel takes no chunk the destination's fast group already has.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TACOS_SYNTHESIS_TENSYNTHESIZER_H
@@ -40,9 +45,11 @@ namespace tacos {
 /// trials' threads, Trials.h: the same result whatever the count),
 /// `materialize` (false: no compaction either), `reservationRouting` (false
 /// leaves the greedy matching alone, to measure it) and `progress`; the
-/// other fields are the entry point's. Fails (with a message naming one
-/// unreachable source/destination pair) if the problem cannot be served, or
-/// if the network still has switches.
+/// other fields are the entry point's. On a network with switches the
+/// greedy runs on switches as nodes (lib/Synthesis/SwitchSynthesizer.h:
+/// transfers routed through them, no reservation routing). Fails (with a
+/// message naming one unreachable source/destination pair) if the problem
+/// cannot be served.
 AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
                               const AlgorithmOptions &options);
 
@@ -59,8 +66,13 @@ MemoryEstimate estimateTen(const Network &network, const CollectiveSpec &spec,
 /// sources; returns "npu 3 cannot reach npu 5"-style text, or "".
 std::string checkReachability(const Network &network, const Problem &problem);
 
-/// What every synthesizer needs of its input: no switches left, every
-/// bandwidth decided, every destination reachable. Returns an error, or "".
+/// What every synthesizer needs of its input: every bandwidth decided,
+/// every destination reachable (through switches or not). Returns an
+/// error, or "".
+std::string checkServable(const Network &network, const Problem &problem);
+
+/// checkServable, and no switches left: what the synthesizers that work on
+/// point-to-point links only (exact, the frontier) need.
 std::string checkSynthesizable(const Network &network, const Problem &problem);
 
 } // namespace tacos

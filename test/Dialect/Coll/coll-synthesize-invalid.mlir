@@ -26,12 +26,6 @@ coll.all_gather @ag on @oneway size(2 MB)
 
 // -----
 
-topo.network @sw { topo.dims [switch(4) link(50 GBps, 1 us)] }
-// expected-error @+1 {{coll-synthesize: the network has switches; unwind them first (topo-unwind-switches)}}
-coll.all_gather @ag on @sw size(4 MB)
-
-// -----
-
 topo.network @undecided { topo.dims [ring(4) link(?, 1 us)] }
 // expected-error @+1 {{coll-synthesize: the network has undecided ('?') bandwidths}}
 coll.all_gather @ag on @undecided size(4 MB)
