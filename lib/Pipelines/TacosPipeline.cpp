@@ -10,8 +10,11 @@ using namespace mlir;
 
 void tacos::buildTacosPipeline(OpPassManager &pm,
                                const TacosPipelineOptions &options) {
-  // Switch networks synthesize like any other once unwound.
-  pm.addPass(topo::createTopoUnwindSwitches());
+  // Switches are nodes to every algorithm but those that need
+  // point-to-point links.
+  if (std::optional<Algorithm> algorithm = parseAlgorithm(options.algorithm);
+      algorithm && needsUnwoundSwitches(*algorithm))
+    pm.addPass(topo::createTopoUnwindSwitches());
   coll::CollDecomposeOptions decompose;
   decompose.seed = options.seed;
   decompose.trials = options.trials;

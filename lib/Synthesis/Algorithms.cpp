@@ -1,6 +1,7 @@
 //===- Algorithms.cpp - The catalogue of synthesizers ---------------------===//
 
 #include "tacos/Synthesis/Algorithms.h"
+#include "BestOf.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
@@ -142,11 +143,30 @@ using EstimateFn = MemoryEstimate (*)(const Network &, const CollectiveSpec &,
                                       const ProblemShape &,
                                       const AlgorithmOptions &, double *);
 
+/// `best` runs through synthesize() (BestOf.h), never as a building block.
+AlgorithmResult runNothing(const Network &, const Problem &,
+                           const AlgorithmOptions &) {
+  AlgorithmResult result;
+  result.error = "internal error: best is no building block";
+  return result;
+}
+
+MemoryEstimate estimateNothing(const Network &, const CollectiveSpec &,
+                               const ProblemShape &, const AlgorithmOptions &,
+                               double *transfers) {
+  *transfers = 0;
+  return MemoryEstimate();
+}
+
 struct AlgorithmInfo {
   Algorithm algorithm;
   const char *name;
   /// Draws on the seed (trials try several).
   bool seeded;
+  /// One of the algorithms `best` runs.
+  bool candidate;
+  /// Refuses switches: they must be unwound first.
+  bool pointToPoint;
   /// Synthesizes a non-combining problem with options.seed (and, if it
   /// handles them itself, options.trials).
   RunFn run;
@@ -158,21 +178,23 @@ struct AlgorithmInfo {
 
 /// The catalogue, in Algorithm order.
 constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::Tacos, "tacos", true, synthesizeTen, estimateTen,
+    {Algorithm::Tacos, "tacos", true, true, false, synthesizeTen, estimateTen,
      "use fewer chunks, fewer threads or materialize=none"},
-    {Algorithm::Exact, "exact", false, synthesizeExact, estimateExactRun,
+    {Algorithm::Exact, "exact", false, false, true, synthesizeExact, estimateExactRun,
      "use fewer chunks"},
-    {Algorithm::Ring, "ring", false, runBaselineOf<Baseline::Ring>,
+    {Algorithm::Ring, "ring", false, true, false, runBaselineOf<Baseline::Ring>,
      estimateBaselineOf<Baseline::Ring>, "use fewer chunks"},
-    {Algorithm::Direct, "direct", false, runBaselineOf<Baseline::Direct>,
+    {Algorithm::Direct, "direct", false, true, false, runBaselineOf<Baseline::Direct>,
      estimateBaselineOf<Baseline::Direct>, "use fewer chunks"},
-    {Algorithm::RHD, "rhd", false, runBaselineOf<Baseline::RHD>,
+    {Algorithm::RHD, "rhd", false, true, false, runBaselineOf<Baseline::RHD>,
      estimateBaselineOf<Baseline::RHD>, "use fewer chunks"},
-    {Algorithm::DBT, "dbt", false, runBaselineOf<Baseline::DBT>,
+    {Algorithm::DBT, "dbt", false, true, false, runBaselineOf<Baseline::DBT>,
      estimateBaselineOf<Baseline::DBT>, "use fewer chunks"},
-    {Algorithm::Hierarchical, "hierarchical", false,
+    {Algorithm::Hierarchical, "hierarchical", false, true, false,
      runBaselineOf<Baseline::Hierarchical>,
      estimateBaselineOf<Baseline::Hierarchical>, "use fewer chunks"},
+    {Algorithm::Best, "best", true, false, false, runNothing, estimateNothing,
+     "use fewer chunks or materialize=none"},
 };
 
 /// The baseline an algorithm of the catalogue runs, if it is one.
@@ -180,6 +202,7 @@ std::optional<Baseline> baselineOf(Algorithm algorithm) {
   switch (algorithm) {
   case Algorithm::Tacos:
   case Algorithm::Exact:
+  case Algorithm::Best:
     return std::nullopt;
   case Algorithm::Ring:
     return Baseline::Ring;
@@ -293,7 +316,7 @@ MemoryEstimate estimateCombining(const Network &network,
 
 } // namespace
 
-static_assert(std::size(kAlgorithms) == size_t(Algorithm::Hierarchical) + 1,
+static_assert(std::size(kAlgorithms) == size_t(Algorithm::Best) + 1,
               "every Algorithm has a row in kAlgorithms");
 
 const char *algorithmName(Algorithm algorithm) {
@@ -326,6 +349,12 @@ std::string algorithmNameList() {
 }
 
 bool isSeeded(Algorithm algorithm) { return info(algorithm).seeded; }
+
+bool isBestCandidate(Algorithm algorithm) { return info(algorithm).candidate; }
+
+bool needsUnwoundSwitches(Algorithm algorithm) {
+  return info(algorithm).pointToPoint;
+}
 
 bool isBaseline(Algorithm algorithm) {
   return baselineOf(algorithm).has_value();
@@ -392,6 +421,13 @@ MemoryEstimate estimateSynthesis(const Network &network,
   dual.kind = dualOf(spec.kind);
   ProblemShape shape = problemShape(dual, network.numNpus());
   const AlgorithmInfo &row = info(options.algorithm);
+  if (options.algorithm == Algorithm::Best) {
+    MemoryEstimate best = estimateBest(network, spec, options);
+    best.what = std::string("synthesizing this ") + collectiveName(spec.kind) +
+                " with best";
+    best.remedy = row.remedy;
+    return best;
+  }
   double transfers = 0;
   std::optional<Baseline> baseline = baselineOf(options.algorithm);
   MemoryEstimate run =
@@ -453,6 +489,9 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
     result.error = checkInput(network, spec, problem);
   if (!result.error.empty())
     return result;
+  // Each candidate is checked, synthesized and verified on its own.
+  if (options.algorithm == Algorithm::Best)
+    return synthesizeBest(network, spec, options);
 
   auto started = std::chrono::steady_clock::now();
   // Exact keeps TACOS's whole collective when that is faster (for a
@@ -467,6 +506,7 @@ AlgorithmResult synthesize(const Network &network, const CollectiveSpec &spec,
   result.synthesisMs = std::chrono::duration<double, std::milli>(
                            std::chrono::steady_clock::now() - started)
                            .count();
+  result.builtBy = options.algorithm;
   if (!result.error.empty())
     return result;
   if (!options.materialize)

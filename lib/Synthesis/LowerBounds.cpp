@@ -796,6 +796,26 @@ static std::optional<int64_t> loadBound(const Network &network,
   return int64_t((total + links - 1) / links);
 }
 
+/// What a bound that counts whole transfers per link may charge one of
+/// `bytes` on each link: linkCosts, except on a link to or from a switch.
+/// A switch port may also carry several transfers at once at a share of
+/// its rate each (the TACOS paper's unwound model, valid on the same
+/// hardware, measured faster than one at a time where latency dominates),
+/// so there a transfer is charged its bytes over the port's rate and no
+/// latency: the port still carries at most its rate.
+static std::vector<LinkCost> shareableCosts(const Network &network,
+                                            uint64_t bytes, LinkModel model) {
+  std::vector<LinkCost> cost = linkCosts(network, bytes, model);
+  if (network.numSwitches() == 0)
+    return cost;
+  for (LinkId l = 0; l < network.numLinks(); ++l)
+    if (network.isSwitch(network.src(l)) || network.isSwitch(network.dst(l))) {
+      int64_t bytesOnly = network.transferTimePs(l, bytes) - network.latency(l);
+      cost[l] = {bytesOnly, bytesOnly};
+    }
+  return cost;
+}
+
 LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                                LinkModel model) {
   LowerBounds bounds;
@@ -807,11 +827,13 @@ LowerBounds computeLowerBounds(const Network &network, const Problem &problem,
                          ? kInfinite
                          : ingressBound(network, problem, deliveries);
   bounds.latencyPs = latencyBound(network, problem, deliveries, cost);
+  std::vector<LinkCost> counted =
+      shareableCosts(network, problem.chunkSizes.smallest(), model);
   bounds.discretePs = deliveries.outOfRange
                           ? kInfinite
-                          : discreteBound(network, deliveries, cost);
+                          : discreteBound(network, deliveries, counted);
   bounds.cutPs = cutBound(network, problem, deliveries);
-  bounds.loadPs = loadBound(network, problem, cost);
+  bounds.loadPs = loadBound(network, problem, counted);
   // Both assume every node stores and forwards whole chunks, which is what
   // unwound networks do; a switch node's timing is not that, so they are
   // left at 0 there (no bound) rather than guessed.
@@ -839,8 +861,9 @@ static std::optional<int64_t> volumeBound(const Network &network,
   uint64_t n = problem.participants.size();
   if (n < 2 || n != network.numNodes())
     return std::nullopt;
-  return timeToCarry(linkCosts(network, problem.chunkSizes.smallest(), model),
-                     2 * (n - 1) * uint64_t(problem.numChunks()));
+  return timeToCarry(
+      shareableCosts(network, problem.chunkSizes.smallest(), model),
+      2 * (n - 1) * uint64_t(problem.numChunks()));
 }
 
 std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
@@ -850,7 +873,9 @@ std::optional<LowerBounds> computeCollectiveBounds(const Network &network,
   // the hardware too: a transfer through switches holds each link of its
   // path at least as long as that link alone would take (the slowest
   // link's rate, every latency), so what an NPU's in-links, a path's
-  // latency or the links' total time allow stays an upper limit.
+  // latency or the links' total time allow stays an upper limit; and the
+  // counting bounds charge a switch port only its bytes (shareableCosts),
+  // so they hold for schedules that share a port (unwound ones) too.
   if (network.hasUndecidedBandwidth())
     return std::nullopt;
   CollectiveSpec dual = spec;

@@ -11,6 +11,7 @@
 #include "Bridge.h"
 
 #include "tacos/Network/Quantity.h"
+#include "tacos/Synthesis/Algorithms.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -165,6 +166,7 @@ PYBIND11_MODULE(_tacos, m) {
         "resulting module as text; raises TacosError with the located "
         "diagnostics.");
   m.attr("ALGORITHMS") = py::tuple(py::cast(python::algorithmNames()));
+  m.attr("DEFAULT_ALGORITHM") = algorithmName(kDefaultAlgorithm);
   m.def("transfers", &transfers, py::arg("source"), py::arg("name"),
         py::arg("source_name") = "<python>",
         "The transfers of coll.algorithm @name in the MLIR text, as a NumPy "

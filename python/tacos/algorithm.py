@@ -15,6 +15,7 @@ COLLECTIVES = ("all_gather", "reduce_scatter", "all_reduce", "all_to_all",
                "broadcast", "reduce", "gather", "scatter")
 # The synthesizer catalogue's names (Synthesis/Algorithms.h).
 ALGORITHMS = _tacos.ALGORITHMS
+DEFAULT_ALGORITHM = _tacos.DEFAULT_ALGORITHM
 _ROOTED = ("broadcast", "reduce", "gather", "scatter")
 
 
@@ -63,13 +64,13 @@ def limit_options(max_memory=None, timeout=None):
 
 
 def synthesize(network, collective, size, *, chunks=1, root=None, group=None,
-               algorithm="tacos", trials=1, seed=0, threads=0, name=None,
+               algorithm=DEFAULT_ALGORITHM, trials=1, seed=0, threads=0, name=None,
                max_memory=None, timeout=None):
     """Synthesizes, verifies and reports `collective` of `size` bytes on
-    `network` (tacos-pipeline): switches are unwound first, `algorithm` is
-    tacos, exact, ring, direct, rhd, dbt or hierarchical, `trials` seeds
-    from `seed` are tried and the fastest kept, on `threads` threads (0:
-    every core; the
+    `network` (tacos-pipeline; switches are nodes, unwound only for exact):
+    `algorithm` is one of ALGORITHMS (best, the default, keeps the fastest
+    verified of tacos and the baselines), `trials` seeds from `seed` are
+    tried and the fastest kept, on `threads` threads (0: every core; the
     result does not depend on it). A synthesis estimated to need more than
     `max_memory` (bytes or "8 GB"; default 50% of the machine's memory) is
     refused before it starts, and one still running after `timeout` seconds

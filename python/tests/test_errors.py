@@ -63,7 +63,7 @@ def test_resource_limits_refuse_with_the_estimate():
     # estimate, the limit and the option.
     with pytest.raises(tacos.TacosError,
                        match=r"<python>:\d+:1: error: coll-synthesize: "
-                             r"synthesizing this all_gather with tacos needs "
+                             r"synthesizing this all_gather with best needs "
                              r"about .* of memory .* more than "
                              r"max-memory=1.02 KB; .* raise max-memory="):
         tacos.synthesize(RING, "all_gather", "4 MB", max_memory=1024)

@@ -130,7 +130,7 @@ static void run(const char *title, const char *source, const char *pipeline) {
 // CHECK-NEXT: -> failure
 // CHECK-LABEL: == over the memory limit
 // CHECK-NEXT: <diagnostic>
-// CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about {{[0-9.]+}} KB of memory ({{.*}}), more than max-memory=1 KB; use fewer chunks, fewer threads or materialize=none, or raise max-memory=
+// CHECK-NEXT: input.mlir:2:1: error: coll-synthesize: synthesizing this all_gather with best needs about {{[0-9.]+}} KB of memory ({{.*}}), more than max-memory=1 KB; use fewer chunks or materialize=none, or raise max-memory=
 // CHECK-NEXT: coll.all_gather @ag on @ring size(4 MB)
 // CHECK-NEXT: {{^}}^
 // CHECK-NEXT: </diagnostic>

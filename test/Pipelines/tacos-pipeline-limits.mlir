@@ -8,9 +8,9 @@
 // RUN: not tacos-opt %s -split-input-file --tacos-pipeline="timeout=0.001" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMEOUT
 // REQUIRES: z3
 
-// DEFAULT: limits.mlir:[[@LINE+4]]:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about {{[0-9.]+}} TB of memory ({{.*}}1e12 transfers x 31 B{{.*}}), more than max-memory={{[0-9.]+}} {{[KMGT]}}B (the default: 50% of this machine's memory); use fewer chunks, fewer threads or materialize=none, or raise max-memory=
-// SMT: limits.mlir:[[@LINE+3]]:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about {{[0-9.]+}} TB of memory ({{.*}}), more than max-memory=8 GB;
-// TIMEOUT: limits.mlir:[[@LINE+2]]:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about
+// DEFAULT: limits.mlir:[[@LINE+4]]:1: error: coll-synthesize: synthesizing this all_gather with best needs about {{[0-9.]+}} TB of memory ({{.*}}1e12 transfers x 31 B{{.*}}), more than max-memory={{[0-9.]+}} {{[KMGT]}}B (the default: 50% of this machine's memory); use fewer chunks or materialize=none, or raise max-memory=
+// SMT: limits.mlir:[[@LINE+3]]:1: error: coll-synthesize: synthesizing this all_gather with best needs about {{[0-9.]+}} TB of memory ({{.*}}), more than max-memory=8 GB;
+// TIMEOUT: limits.mlir:[[@LINE+2]]:1: error: coll-synthesize: synthesizing this all_gather with best needs about
 topo.network @million { topo.dims [ring(1000) link(50 GBps, 1 us), ring(1000) link(50 GBps, 1 us)] }
 coll.all_gather @ag on @million size(1 GB)
 

@@ -4,7 +4,7 @@
 // Checked for every such option; the module below would run fine.
 
 // RUN: not tacos-opt %s --coll-synthesize=algorithm=foo 2>&1 | FileCheck %s --check-prefix=ALGO
-// ALGO: for the --algorithm option: coll-synthesize: unknown algorithm 'foo'; expected tacos, exact, ring, direct, rhd, dbt or hierarchical
+// ALGO: for the --algorithm option: coll-synthesize: unknown algorithm 'foo'; expected tacos, exact, ring, direct, rhd, dbt, hierarchical or best
 // ALGO-NOT: error
 
 // RUN: not tacos-opt %s --coll-synthesize=materialize=all 2>&1 | FileCheck %s --check-prefix=MATERIALIZE
@@ -51,7 +51,7 @@
 // tacos-pipeline's options. materialize=none is valid for coll-synthesize
 // but not here: it would leave nothing to verify.
 // RUN: not tacos-opt %s --tacos-pipeline=algorithm=foo 2>&1 | FileCheck %s --check-prefix=PIPE-ALGO
-// PIPE-ALGO: for the --algorithm option: tacos-pipeline: unknown algorithm 'foo'; expected tacos, exact, ring, direct, rhd, dbt or hierarchical
+// PIPE-ALGO: for the --algorithm option: tacos-pipeline: unknown algorithm 'foo'; expected tacos, exact, ring, direct, rhd, dbt, hierarchical or best
 // PIPE-ALGO-NOT: error
 
 // RUN: not tacos-opt %s --tacos-pipeline=materialize=none 2>&1 | FileCheck %s --check-prefix=PIPE-MATERIALIZE

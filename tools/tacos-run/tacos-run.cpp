@@ -123,8 +123,9 @@ static cl::opt<bool>
                  cl::desc("Keep the object, shared object and manifest"),
                  cl::cat(runCategory));
 static cl::opt<std::string> synthesizeOpt(
-    "synthesize", cl::init("tacos"),
-    cl::desc("coll-synthesize's algorithm for requests in the input (default tacos)"),
+    "synthesize", cl::init(tacos::algorithmName(tacos::kDefaultAlgorithm)),
+    cl::desc("coll-synthesize's algorithm for requests in the input "
+             "(default: the pass's)"),
     cl::cat(runCategory));
 static cl::opt<std::string> formOpt(
     "form",
@@ -219,7 +220,8 @@ static OwningOpRef<ModuleOp> parseFile(llvm::StringRef path,
 }
 
 /// Requests (coll ops that are not algorithms) are synthesized first, as
-/// tacos-pipeline would: switch networks unwound, then coll-synthesize.
+/// tacos-pipeline would: coll-synthesize, after topo-unwind-switches for an
+/// algorithm that needs point-to-point links.
 static LogicalResult synthesizeRequests(ModuleOp module) {
   bool hasRequests = false;
   for (Operation &op : module.getBody()->getOperations())
@@ -227,7 +229,12 @@ static LogicalResult synthesizeRequests(ModuleOp module) {
                    !isa<coll::AlgorithmOp>(op);
   if (!hasRequests)
     return success();
-  return runPipeline(module, "topo-unwind-switches,coll-synthesize{algorithm=" +
+  std::optional<tacos::Algorithm> algorithm =
+      tacos::parseAlgorithm(synthesizeOpt);
+  std::string unwind = algorithm && tacos::needsUnwoundSwitches(*algorithm)
+                           ? "topo-unwind-switches,"
+                           : "";
+  return runPipeline(module, unwind + "coll-synthesize{algorithm=" +
                                  synthesizeOpt + "}");
 }
 

@@ -20,7 +20,7 @@ TEST(AlgorithmsTest, NamesRoundTrip) {
     EXPECT_EQ(parseAlgorithm(algorithmName(algorithm)), algorithm);
   EXPECT_FALSE(parseAlgorithm("nccl"));
   EXPECT_EQ(algorithmNameList(),
-            "tacos, exact, ring, direct, rhd, dbt or hierarchical");
+            "tacos, exact, ring, direct, rhd, dbt, hierarchical or best");
   for (Algorithm algorithm : allAlgorithms())
     EXPECT_EQ(isBaseline(algorithm), algorithm != Algorithm::Tacos &&
                                          algorithm != Algorithm::Exact);

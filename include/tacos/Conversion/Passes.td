@@ -265,7 +265,8 @@ def LowerShardCollectives
                "NPU of each grid device, by linear index (default: the "
                "identity), for grids without a tacos.placement attribute">,
     Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
-           /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt | hierarchical",
+           /*default=*/"::tacos::algorithmName(::tacos::kDefaultAlgorithm)",
+           "best | tacos | exact | ring | direct | rhd | dbt | hierarchical",
            [{::tacos::optionNoun("tacos-lower-shard-collectives", "algorithm")}]>,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
            "Seed of the tie-breaking RNG">,

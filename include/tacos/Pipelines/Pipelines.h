@@ -17,8 +17,9 @@ struct TacosPipelineOptions
   /// (Synthesis/Algorithms.h): CatalogueSyncTests checks it.
   Option<coll::AlgorithmName> algorithm{
       *this, "algorithm",
-      llvm::cl::desc("tacos | exact | ring | direct | rhd | dbt | hierarchical"),
-      llvm::cl::init("tacos"), optionNoun("tacos-pipeline", "algorithm")};
+      llvm::cl::desc(
+          "best | tacos | exact | ring | direct | rhd | dbt | hierarchical"),
+      llvm::cl::init(algorithmName(kDefaultAlgorithm)), optionNoun("tacos-pipeline", "algorithm")};
   Option<uint64_t> seed{*this, "seed", llvm::cl::desc("Synthesis seed"),
                         llvm::cl::init(0)};
   Option<unsigned> trials{*this, "trials",

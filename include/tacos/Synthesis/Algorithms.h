@@ -4,14 +4,15 @@
 // Scheduling/Algorithms.h): an enum with a name table, one options type, one
 // result type and one entry point. Every run is check, synthesize, verify:
 // the input is checked (collective, network without undecided bandwidths,
-// every destination reachable; tacos routes through switches, the others
-// refuse them), the algorithm builds a timed
-// schedule, and the native verifier (Verification/Verifier.h, independent of
-// every synthesizer) checks it. A combining collective (Reduce-Scatter,
+// every destination reachable; tacos and the baselines route through
+// switches, exact refuses them), the algorithm builds a timed schedule, and
+// the native verifier (Verification/Verifier.h, independent of every
+// synthesizer) checks it. A combining collective (Reduce-Scatter,
 // All-Reduce, Reduce) is built from its non-combining dual by tacos and
 // exact (Combining.h); the baselines build every collective by their own
 // construction (Baselines.h; docs/Algorithms.md, what each baseline
-// builds).
+// builds). `best` runs every candidate and keeps the fastest verified
+// schedule (BestOf.cpp).
 //
 // Adding a synthesizer: a value of `Algorithm`, a row in kAlgorithms
 // (Algorithms.cpp) with its run and memory estimate functions, the
@@ -51,21 +52,34 @@ enum class Algorithm : uint8_t {
   RHD,
   DBT,
   Hierarchical,
+  /// The fastest verified schedule of every candidate of the catalogue
+  /// (BestOf.cpp): the default of the passes.
+  Best,
 };
 
+/// What `coll-synthesize` runs when no algorithm is named.
+inline constexpr Algorithm kDefaultAlgorithm = Algorithm::Best;
+
 /// The option spelling: "tacos", "exact", "ring", "direct", "rhd", "dbt",
-/// "hierarchical".
+/// "hierarchical", "best".
 const char *algorithmName(Algorithm algorithm);
 /// The algorithm spelled `name`, if any.
 std::optional<Algorithm> parseAlgorithm(std::string_view name);
 /// Every algorithm, in table order.
 std::vector<Algorithm> allAlgorithms();
-/// "tacos, exact, ring, direct, rhd, dbt or hierarchical", for diagnostics.
+/// "tacos, exact, ring, direct, rhd, dbt, hierarchical or best", for
+/// diagnostics.
 std::string algorithmNameList();
 /// True for the classic algorithms of Baselines.h.
 bool isBaseline(Algorithm algorithm);
 /// True if the algorithm draws on `seed` (so `trials` tries several seeds).
 bool isSeeded(Algorithm algorithm);
+/// True for the algorithms that need point-to-point links, so the
+/// pipelines unwind switches first (topo-unwind-switches): exact.
+bool needsUnwoundSwitches(Algorithm algorithm);
+/// True for the algorithms `best` runs and picks from: tacos and the
+/// baselines (not exact: Z3 on small networks only, and not best itself).
+bool isBestCandidate(Algorithm algorithm);
 
 /// What ended an exact search (ExactSynthesizer.h, Frontier.h) before it
 /// settled its question. `Resources`: Z3's resource budget (`rlimit=`),
@@ -147,6 +161,17 @@ const char *searchLimitName(SearchLimit limit);
 std::string searchLimitMessage(SearchLimit limit,
                                const AlgorithmOptions &options);
 
+/// What `best` found for one candidate.
+struct BestCandidate {
+  Algorithm algorithm = Algorithm::Tacos;
+  /// Its verified time; 0 where it does not apply.
+  int64_t timePs = 0;
+  /// Why it does not apply (its own message); empty where it does.
+  std::string refusal;
+  /// The seeds it ran (seeded candidates).
+  unsigned seeds = 0;
+};
+
 struct AlgorithmResult {
   /// Timed: simulating it gives `timePs` back. Empty unless materialized.
   Schedule schedule;
@@ -179,6 +204,11 @@ struct AlgorithmResult {
   uint64_t rlimitUsed = 0;
   /// Wall-clock time of the synthesis step (not the check nor the verify).
   double synthesisMs = 0;
+  /// The algorithm whose schedule this is: options.algorithm, or the
+  /// winner of `best`.
+  Algorithm builtBy = Algorithm::Tacos;
+  /// Best only: every candidate, in catalogue order.
+  std::vector<BestCandidate> candidates;
   /// Empty on success.
   std::string error;
 };
@@ -188,7 +218,9 @@ struct AlgorithmResult {
 /// schedules (each running trial's), the phases of a combining collective,
 /// and the verification of a materialized result. `spec` must have passed
 /// checkCollective. An upper estimate: the unit tests check it against
-/// measured peaks (docs/Reliability.md has the ratios).
+/// measured peaks (docs/Reliability.md has the ratios). For `best`, the
+/// least candidate's: it rules out, one by one, the candidates that do not
+/// fit (BestOf.h).
 MemoryEstimate estimateSynthesis(const Network &network,
                                  const CollectiveSpec &spec,
                                  const AlgorithmOptions &options);

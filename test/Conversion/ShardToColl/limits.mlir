@@ -2,7 +2,7 @@
 // and timeout= (docs/ResourceLimits.md), as coll-synthesize and
 // convert-coll-to-mpi do.
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives="max-memory=1KB" 2>&1 | FileCheck %s --check-prefix=MEMORY
-// MEMORY: limits.mlir:[[@LINE+9]]:8: error: {{.*}}synthesizing this all_reduce with tacos needs about {{[0-9.]+}} {{[KM]}}B of memory{{.*}}, more than max-memory=1 KB
+// MEMORY: limits.mlir:[[@LINE+9]]:8: error: {{.*}}synthesizing this all_reduce with best needs about {{[0-9.]+}} {{[KM]}}B of memory{{.*}}, more than max-memory=1 KB
 // RUN: not tacos-opt %s --tacos-lower-shard-collectives="timeout=0.000001" 2>&1 | FileCheck %s --check-prefix=TIMEOUT
 // TIMEOUT: limits.mlir:[[@LINE+7]]:8: error: {{.*}}synthesis did not finish within timeout=1e-06 s
 // RUN: tacos-opt %s --tacos-lower-shard-collectives="max-memory=1GB timeout=600" | FileCheck %s --check-prefix=OK

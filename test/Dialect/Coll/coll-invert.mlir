@@ -1,11 +1,11 @@
 // Synthesize, invert, verify; inverting twice gives the original back.
-// RUN: tacos-opt %s --coll-synthesize --coll-invert --coll-verify | FileCheck %s
-// RUN: tacos-opt %s --coll-synthesize --coll-materialize=form=ops > %t.synth
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos --coll-invert --coll-verify | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos --coll-materialize=form=ops > %t.synth
 // (The transposed network the first inversion adds stays, unused.)
 // RUN: tacos-opt %t.synth --coll-invert --coll-invert | sed '/_transposed {/,/^  }/d' | diff %t.synth -
 // An algorithm with no inverse is left as it is, with a remark, and does not
 // stop the others:
-// RUN: tacos-opt %s --coll-synthesize --coll-invert -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos --coll-invert -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 topo.network @torus { topo.dims [ring(3) link(50 GBps, 1 us), ring(2) link(20 GBps, 2 us)] }
 topo.network @oneway { topo.dims [ring(4, uni) link(50 GBps, 1 us)] }

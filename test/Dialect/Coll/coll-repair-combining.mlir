@@ -1,7 +1,7 @@
 // coll-repair on combining collectives (repaired through their duals) and
 // on packed algorithms; drop= adds the failed link to the network.
-// RUN: tacos-opt %s --coll-synthesize=materialize=packed --coll-repair=drop=4-5 --coll-verify --coll-simulate --coll-verify 2>&1 | FileCheck %s --check-prefix=PACKED
-// RUN: tacos-opt %s --coll-synthesize --coll-repair="drop=4-5 compact=true" --coll-verify 2>&1 | FileCheck %s --check-prefix=COMPACT
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos materialize=packed" --coll-repair=drop=4-5 --coll-verify --coll-simulate --coll-verify 2>&1 | FileCheck %s --check-prefix=PACKED
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos --coll-repair="drop=4-5 compact=true" --coll-verify 2>&1 | FileCheck %s --check-prefix=COMPACT
 
 // PACKED: remark: coll-repair: @ar: kept
 // PACKED-SAME: after dropping 4 <-> 5

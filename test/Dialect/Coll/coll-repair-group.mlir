@@ -3,7 +3,7 @@
 // dropped link leads nowhere; it is lost with the link (here every old
 // transfer of @rs), so the inverted reduction has no reduce from an NPU
 // that holds nothing. Each repair verifies.
-// RUN: tacos-opt %s --coll-synthesize --coll-repair=drop=0-1 --coll-verify 2>&1 | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos --coll-repair=drop=0-1 --coll-verify 2>&1 | FileCheck %s
 
 // CHECK: remark: coll-repair: @rs: kept 0 of 4 transfers, added 4 for 2 lost deliveries
 // CHECK-SAME: after dropping 0 <-> 1

@@ -1,7 +1,7 @@
 // Combining collectives: the dual is synthesized on the transposed network
 // and inverted (docs/Algorithms.md, inversion), so one-way rings get correct reductions too.
-// RUN: tacos-opt %s --coll-synthesize=trials=32 --coll-verify --coll-verify-smt | FileCheck %s
-// RUN: tacos-opt %s --coll-synthesize=trials=32 --coll-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=32" --coll-verify --coll-verify-smt | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=32" --coll-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: tacos-opt %s --coll-synthesize=algorithm=ring --coll-verify | FileCheck %s --check-prefix=RING
 // REQUIRES: z3
 

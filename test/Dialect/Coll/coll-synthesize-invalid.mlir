@@ -3,7 +3,7 @@
 // RUN: not tacos-opt %s -split-input-file --coll-synthesize=latency=eager 2>&1 | FileCheck %s --check-prefix=LATENCY
 // RUN: not tacos-opt %s -split-input-file --coll-synthesize=trials=0 2>&1 | FileCheck %s --check-prefix=TRIALS
 
-// ALGO: unknown algorithm 'magic'; expected tacos, exact, ring, direct, rhd, dbt or hierarchical
+// ALGO: unknown algorithm 'magic'; expected tacos, exact, ring, direct, rhd, dbt, hierarchical or best
 // LATENCY: unknown latency model 'eager'; expected blocking or pipelined
 // TRIALS: coll-synthesize: trials must be at least 1, got 0
 

@@ -3,13 +3,13 @@
 // estimate, the limit and the option that changes them; a run past
 // timeout= stops with a message. No case here allocates more than the
 // network it reads.
-// RUN: not tacos-opt %s -split-input-file --coll-synthesize=max-memory=1GB -o /dev/null 2>&1 | FileCheck %s
-// RUN: not tacos-opt %s -split-input-file --coll-synthesize="max-memory=16MB materialize=ops" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPS
+// RUN: not tacos-opt %s -split-input-file --coll-synthesize="algorithm=tacos max-memory=1GB" -o /dev/null 2>&1 | FileCheck %s
+// RUN: not tacos-opt %s -split-input-file --coll-synthesize="algorithm=tacos max-memory=16MB materialize=ops" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPS
 // A 1,000-member group spread over a 1,000,000-NPU torus: a distance per
 // (member, NPU) alone is 8 GB, and chunks forwarded towards members reach
 // most NPUs.
 // RUN: %python -c "print('topo.network @t { topo.dims [ring(1000) link(50 GBps, 1 us), ring(1000) link(50 GBps, 1 us)] }'); print('coll.all_gather @g on @t group [' + ', '.join(str(i * 1001) for i in range(1000)) + '] size(1 GB)')" > %t.group.mlir
-// RUN: not tacos-opt %t.group.mlir --coll-synthesize=max-memory=8GB 2>&1 | FileCheck %s --check-prefix=GROUP
+// RUN: not tacos-opt %t.group.mlir --coll-synthesize="algorithm=tacos max-memory=8GB" 2>&1 | FileCheck %s --check-prefix=GROUP
 // GROUP: group.mlir:2:1: error: coll-synthesize: synthesizing this all_gather with tacos needs about {{[0-9.]+}} GB of memory ({{.*}}1e9 transfers x 31 B{{.*}}), more than max-memory=8 GB
 
 // 64 chunks per (source, destination) on 4,096 NPUs: 1.07e9 chunks.

@@ -1,11 +1,11 @@
 // trials=K runs its seeds on threads=T threads (0: every core), and the
 // output is the same, byte for byte, whatever T (Synthesis/Trials.h): the
 // fastest seed wins, ties to the lowest, and each seed's schedule is its own.
-// RUN: tacos-opt %s --coll-synthesize="trials=6 threads=1" > %t.1
-// RUN: tacos-opt %s --coll-synthesize="trials=6 threads=2" > %t.2
-// RUN: tacos-opt %s --coll-synthesize="trials=6 threads=5" > %t.5
-// RUN: tacos-opt %s --coll-synthesize="trials=6 threads=0" > %t.0
-// RUN: tacos-opt %s --coll-synthesize=trials=6 > %t.default
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=6 threads=1" > %t.1
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=6 threads=2" > %t.2
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=6 threads=5" > %t.5
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=6 threads=0" > %t.0
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=6" > %t.default
 // RUN: diff %t.1 %t.2
 // RUN: diff %t.1 %t.5
 // RUN: diff %t.1 %t.0
@@ -15,7 +15,7 @@
 // schedule of its own, so the lowest seed's must win: a reduction that kept
 // the last or the first finished trial would not give seed 0's. (If a change
 // to the greedy breaks the ties, compare the seeds' times with seed=N.)
-// RUN: tacos-opt %s --coll-synthesize=seed=0 > %t.seed0
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos seed=0" > %t.seed0
 // RUN: diff %t.1 %t.seed0
 // The decomposed All-Reduce too.
 // RUN: tacos-opt %s --coll-decompose="trials=6 threads=1" > %t.d1

@@ -1,13 +1,13 @@
-// RUN: tacos-opt %s --coll-synthesize | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos | FileCheck %s
 // Same seed, same bytes:
-// RUN: tacos-opt %s --coll-synthesize=seed=7 > %t.a
-// RUN: tacos-opt %s --coll-synthesize=seed=7 > %t.b
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos seed=7" > %t.a
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos seed=7" > %t.b
 // RUN: diff %t.a %t.b
 // Every algorithm is a valid, round-tripping algorithm:
-// RUN: tacos-opt %s --coll-synthesize | tacos-opt | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos | tacos-opt | FileCheck %s
 // RUN: tacos-opt %s --coll-synthesize=algorithm=ring | FileCheck %s --check-prefix=RING
-// RUN: tacos-opt %s --coll-synthesize=materialize=packed | FileCheck %s --check-prefix=PACKED
-// RUN: tacos-opt %s --coll-synthesize=materialize=none | FileCheck %s --check-prefix=NONE
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos materialize=packed" | FileCheck %s --check-prefix=PACKED
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos materialize=none" | FileCheck %s --check-prefix=NONE
 
 topo.network @pair { topo.npus 2  topo.link 0 <-> 1 link(50 GBps, 1 us) }
 topo.network @ring4 { topo.dims [ring(4) link(50 GBps, 1 us)] }

@@ -1,10 +1,10 @@
 // Every synthesized algorithm, of every non-combining collective and network
 // family here, passes both verifiers.
-// RUN: tacos-opt %s --coll-synthesize=trials=2 --coll-verify --coll-verify-smt | FileCheck %s
+// RUN: tacos-opt %s --coll-synthesize="algorithm=tacos trials=2" --coll-verify --coll-verify-smt | FileCheck %s
 // RUN: tacos-opt %s --coll-synthesize=algorithm=ring --coll-verify --coll-verify-smt | FileCheck %s
 // RUN: tacos-opt %s --coll-synthesize=algorithm=direct --coll-verify | FileCheck %s --check-prefix=DIRECT
 // Rewriting the transfers drops the verdict:
-// RUN: tacos-opt %s --coll-synthesize --coll-verify --coll-simulate | FileCheck %s --check-prefix=STALE
+// RUN: tacos-opt %s --coll-synthesize=algorithm=tacos --coll-verify --coll-simulate | FileCheck %s --check-prefix=STALE
 // REQUIRES: z3
 
 topo.network @mesh { topo.dims [line(3) link(50 GiBps, 0.5 us), line(3) link(50 GiBps, 0.5 us)] }

@@ -2,9 +2,9 @@
 // RUN: tacos-opt %s --topo-unwind-switches --topo-summary -o /dev/null | FileCheck %s --check-prefix=COUNT
 // The output reads back as the same networks.
 // RUN: tacos-opt %s --topo-unwind-switches | tacos-opt --topo-summary -o /dev/null | FileCheck %s --check-prefix=COUNT
-// Switch networks then synthesize like any other; on one switch the
-// All-Gather reaches the bound.
-// RUN: tacos-opt %s --tacos-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNTH
+// Unwound switch networks synthesize like any other; on one switch the
+// All-Gather reaches the bound of the unwound model.
+// RUN: tacos-opt %s --topo-unwind-switches --tacos-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNTH
 
 // Port bandwidth 90 GBps shared by 2 peers: 45 GBps each; 0.5 + 0.5 us.
 // CHECK-LABEL: topo.network @node

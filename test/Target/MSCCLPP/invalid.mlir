@@ -1,5 +1,5 @@
 // What --export-mscclpp-plan refuses, each with one located error.
-// RUN: tacos-opt %S/Inputs/large.mlir --coll-synthesize > %t.large.mlir
+// RUN: tacos-opt %S/Inputs/large.mlir --coll-synthesize=algorithm=tacos > %t.large.mlir
 // RUN: not tacos-translate %t.large.mlir --export-mscclpp-plan --algorithm=ag4k 2>&1 | FileCheck %s --check-prefix=OPS
 // RUN: not tacos-translate %t.large.mlir --export-mscclpp-plan 2>&1 | FileCheck %s --check-prefix=SEVERAL
 // RUN: not tacos-translate %t.large.mlir --export-mscclpp-plan --algorithm=nope 2>&1 | FileCheck %s --check-prefix=UNKNOWN
@@ -9,10 +9,10 @@
 // RUN: not tacos-translate %t.large.mlir --export-mscclpp-plan --algorithm=ag64 --mscclpp-threads-per-block=0 2>&1 | FileCheck %s --check-prefix=THREADS0
 // RUN: not tacos-translate %t.large.mlir --export-mscclpp-plan --algorithm=ag64 --mscclpp-threads-per-block=2048 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: not tacos-translate %S/Inputs/large.mlir --export-mscclpp-plan 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: tacos-opt %S/Inputs/groups.mlir --coll-synthesize > %t.groups.mlir
+// RUN: tacos-opt %S/Inputs/groups.mlir --coll-synthesize=algorithm=tacos > %t.groups.mlir
 // RUN: not tacos-translate %t.groups.mlir --export-mscclpp-plan --algorithm=ar_far 2>&1 | FileCheck %s --check-prefix=RELAY
 // RUN: not tacos-translate %S/Inputs/bad.mlir --export-mscclpp-plan --algorithm=undelivered 2>&1 | FileCheck %s --check-prefix=VERIFY
-// RUN: tacos-opt %S/Inputs/bad.mlir --coll-synthesize=materialize=none > %t.bad.mlir
+// RUN: tacos-opt %S/Inputs/bad.mlir --coll-synthesize="algorithm=tacos materialize=none" > %t.bad.mlir
 // RUN: not tacos-translate %t.bad.mlir --export-mscclpp-plan --algorithm=lazy 2>&1 | FileCheck %s --check-prefix=LAZY
 
 // OPS: large.mlir:{{[0-9]+}}:3: error: export-mscclpp-plan: cannot export @ag4k: GPU 0 threadblock 1 (to 1, channel 0) needs {{[0-9]+}} operations; the executor allows 64 per threadblock, and splitting the links' transfers over more channels does not fit either

@@ -16,7 +16,7 @@
 // RUN: not tacos-run %s -np 2 --mpirun true --op prod 2>&1 | FileCheck %s --check-prefix=OP
 // OP: tacos-run: error: unknown --op 'prod' (sum, max, min)
 // RUN: not tacos-run %s -np 2 --mpirun true --synthesize bogus 2>&1 | FileCheck %s --check-prefix=SYNTH
-// SYNTH: tacos-run: error: unknown --synthesize 'bogus' (tacos, exact, ring, direct, rhd, dbt or hierarchical)
+// SYNTH: tacos-run: error: unknown --synthesize 'bogus' (tacos, exact, ring, direct, rhd, dbt, hierarchical or best)
 // RUN: not tacos-run %s -np 2 --mpirun true --iters 0 2>&1 | FileCheck %s --check-prefix=ITERS
 // ITERS: tacos-run: error: --iters must be at least 1
 // RUN: not tacos-run %s -np 2 --mpirun true --elements 0 2>&1 | FileCheck %s --check-prefix=ZERO

@@ -17,6 +17,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLREPORT
 #include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
@@ -52,6 +53,12 @@ struct Row {
   std::optional<OptimalityCertificate> certificate;
   std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
   std::vector<std::string> baselineNotes;
+  /// `best`'s verdict, when it ran in this run: the winner, every
+  /// candidate's verified time (nothing where it does not apply), the
+  /// seeds tacos ran.
+  std::string bestWinner;
+  std::vector<std::pair<std::string, std::optional<int64_t>>> bestCandidates;
+  int64_t bestSeeds = 0;
   /// The exact (Z3) optimum's time, steps and rounds, if computed.
   std::optional<int64_t> exactPs;
   /// All-Reduce: the time with strict (unpipelined) phases.
@@ -173,6 +180,9 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       auto it = times->get().milliseconds.find(row.name);
       if (it != times->get().milliseconds.end())
         row.synthesisMs = it->second;
+      auto best = times->get().best.find(row.name);
+      if (best != times->get().best.end())
+        readBest(row, best->second);
     }
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
     row.bounds =
@@ -238,7 +248,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
                                tacos::LinkModel model,
                                const ResourceLimits &limits) {
     for (Algorithm baseline : allAlgorithms()) {
-      if (baseline == Algorithm::Tacos || baseline == Algorithm::Exact)
+      if (!isBaseline(baseline))
         continue;
       AlgorithmOptions options;
       options.algorithm = baseline;
@@ -278,6 +288,56 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       return "";
     return std::string("invalid: ") + propertyName(found[0].property) + ": " +
            found[0].message;
+  }
+
+  /// `best`'s verdict, when coll-synthesize ran in this run.
+  static void readBest(Row &row, const SynthesisTimes::BestVerdict &best) {
+    row.bestWinner = algorithmName(best.winner);
+    for (const BestCandidate &each : best.candidates) {
+      std::optional<int64_t> time;
+      if (each.refusal.empty())
+        time = each.timePs;
+      row.bestCandidates.push_back({algorithmName(each.algorithm), time});
+      if (each.algorithm == Algorithm::Tacos)
+        row.bestSeeds = each.seeds;
+    }
+  }
+
+  /// How much faster the winner is than the next candidate: their ratio.
+  static std::optional<double> bestMargin(const Row &row) {
+    std::optional<int64_t> next;
+    for (auto &[name, time] : row.bestCandidates)
+      if (time && name != row.bestWinner && (!next || *time < *next))
+        next = time;
+    if (!next)
+      return std::nullopt;
+    return ratio(*next, row.timePs);
+  }
+
+  /// "best  direct won, 1.50x faster than the next; tacos 243.000 us
+  /// (1.50x), ring ... ; hierarchical n/a; tacos seeds 1".
+  static void printBest(llvm::raw_ostream &os, const Row &row) {
+    os << "  best         " << row.bestWinner << " won";
+    if (std::optional<double> margin = bestMargin(row))
+      os << (*margin > 1 ? llvm::formatv(", {0:F2}x faster than the next",
+                                         *margin)
+                                 .str()
+                         : std::string(", tied with the next (found first)"));
+    os << ";";
+    for (auto &[name, time] : row.bestCandidates) {
+      if (name == row.bestWinner)
+        continue;
+      os << " " << name << " ";
+      if (!time) {
+        os << "n/a;";
+        continue;
+      }
+      os << llvm::formatv("{0:F3} us", toUs(*time));
+      if (std::optional<double> r = ratio(*time, row.timePs))
+        os << llvm::formatv(" ({0:F2}x)", *r);
+      os << ";";
+    }
+    os << " tacos seeds " << row.bestSeeds << "\n";
   }
 
   static double algbwGBps(const Row &row) {
@@ -364,6 +424,8 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       if (row.synthesisMs)
         os << "  synthesis    " << llvm::format("%.1f", *row.synthesisMs)
            << " ms\n";
+      if (!row.bestWinner.empty())
+        printBest(os, row);
       if (!row.baselines.empty()) {
         os << "  baselines   ";
         for (auto &[name, time] : row.baselines)
@@ -467,6 +529,17 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         object["exact_first_best_ms"] = row.exactFirstBestMs;
       } else if (!row.exactNote.empty()) {
         object["exact_note"] = row.exactNote;
+      }
+      if (!row.bestWinner.empty()) {
+        llvm::json::Object candidates;
+        for (auto &[name, time] : row.bestCandidates)
+          candidates[name] = time ? llvm::json::Value(toUs(*time))
+                                  : llvm::json::Value(nullptr);
+        object["best"] = llvm::json::Object{
+            {"winner", row.bestWinner},
+            {"candidates_us", std::move(candidates)},
+            {"tacos_seeds", row.bestSeeds},
+            {"margin", optionalNumber(bestMargin(row))}};
       }
       if (!row.baselines.empty()) {
         llvm::json::Object baselines;

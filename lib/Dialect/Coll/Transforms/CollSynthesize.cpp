@@ -87,7 +87,7 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       }
       options.progress = nullptr;
       // Not where an embedder owns the terminal (ReportSink.h).
-      if (*chosen == Algorithm::Tacos &&
+      if ((*chosen == Algorithm::Tacos || *chosen == Algorithm::Best) &&
           llvm::sys::Process::StandardErrIsDisplayed() &&
           !hasReportSink(&getContext()))
         options.progress = [&name](double done) {
@@ -104,6 +104,8 @@ struct CollSynthesizePass : coll::impl::CollSynthesizeBase<CollSynthesizePass> {
       times.milliseconds[name] = result.synthesisMs;
       if (result.strictPhasesPs)
         times.strictPhasesPs[name] = result.strictPhasesPs;
+      if (!result.candidates.empty())
+        times.best[name] = {result.builtBy, result.candidates};
       if (failed(write(request, result, options)))
         return;
     }

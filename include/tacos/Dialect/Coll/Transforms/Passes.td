@@ -129,7 +129,8 @@ def CollSynthesize : Pass<"coll-synthesize", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"algorithm", "algorithm", "::tacos::coll::AlgorithmName",
-           /*default=*/"\"tacos\"", "tacos | exact | ring | direct | rhd | dbt | hierarchical",
+           /*default=*/"::tacos::algorithmName(::tacos::kDefaultAlgorithm)",
+           "best | tacos | exact | ring | direct | rhd | dbt | hierarchical",
            [{::tacos::optionNoun("coll-synthesize", "algorithm")}]>,
     Option<"rlimit", "rlimit", "unsigned", /*default=*/"50000000",
            "algorithm=exact: Z3's resource budget for the whole search, in "
