@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compile.h"
+#include "Hosts.h"
 #include "Launch.h"
 #include "RunProtocol.h"
 
@@ -109,6 +110,34 @@ static cl::opt<std::string>
 static cl::list<std::string>
     mpirunArgOpt("mpirun-arg", cl::desc("An extra argument for mpirun"),
                  cl::cat(runCategory));
+static cl::opt<std::string> hostfileOpt(
+    "hostfile",
+    cl::desc("Run the ranks on the hosts this file lists (Open MPI's `NAME "
+             "slots=N` or MPICH's `NAME:N` lines): NPU r on slot r, in file "
+             "order; needs --workdir"),
+    cl::value_desc("file"), cl::cat(runCategory));
+static cl::opt<std::string> hostOpt(
+    "host",
+    cl::desc("Run the ranks on these hosts, NAME[:N],...: NPU r on slot r; "
+             "needs --workdir"),
+    cl::value_desc("list"), cl::cat(runCategory));
+static cl::opt<std::string> workdirOpt(
+    "workdir",
+    cl::desc("Put the shared object, the manifest and the results in a "
+             "directory made inside DIR, which every host must see at the "
+             "same path (a shared file system)"),
+    cl::value_desc("dir"), cl::cat(runCategory));
+static cl::opt<std::string> launcherOpt(
+    "launcher", cl::init("openmpi"),
+    cl::desc("Whose mpirun: openmpi (default) or mpich (Hydra's mpiexec): "
+             "which options place the ranks"),
+    cl::cat(runCategory));
+static cl::opt<std::string> targetCpuOpt(
+    "target-cpu",
+    cl::desc("The CPU the object is compiled for (default: this machine's "
+             "when the ranks run here, the architecture's generic CPU with "
+             "--hostfile or --host)"),
+    cl::cat(runCategory));
 static cl::opt<std::string>
     ccOpt("cc", cl::init("cc"),
           cl::desc("Compiler driver that links the shared object (default: the first of cc, clang-22, clang, gcc)"),
@@ -183,11 +212,16 @@ struct Planned {
   uint64_t transfers = 0;
 };
 
+enum class Launcher { OpenMPI, MPICH };
+
 struct RunConfig {
   DType dtype;
   exec::ReduceOp op;
   FaultKind fault = FaultKind::None;
   uint32_t faultRank = 0;
+  Launcher launcher = Launcher::OpenMPI;
+  /// The host of each rank with --hostfile or --host; empty on loopback.
+  std::vector<std::string> hostOfRank;
 };
 
 static void registerEverything(DialectRegistry &registry) {
@@ -461,7 +495,11 @@ static FailureOr<std::string> buildLibrary(ModuleOp module,
   llvm::sys::path::append(object, "algorithms.o");
   llvm::sys::path::append(library, "algorithms.so");
   llvm::sys::path::append(ir, "algorithms.ll");
-  std::string error = emitObject(target, object, keepTempsOpt ? ir.str() : "");
+  std::string cpu = targetCpuOpt.getNumOccurrences() ? targetCpuOpt.getValue()
+                    : config.hostOfRank.empty()     ? ""
+                                                    : "generic";
+  std::string error =
+      emitObject(target, object, keepTempsOpt ? ir.str() : "", cpu);
   if (error.empty()) {
     llvm::SmallVector<llvm::StringRef> mpiLibraries;
     llvm::StringRef(TACOS_RUN_MPI_LIBRARIES).split(mpiLibraries, ',', -1, false);
@@ -507,18 +545,48 @@ static FailureOr<std::string> findRankDriver(const char *argv0) {
                      "build tacos-run-rank or pass --rank-driver");
 }
 
+/// True if the user passed mpirun an option that starts with `prefix`.
+static bool userPassed(llvm::StringRef prefix) {
+  return llvm::any_of(mpirunArgOpt, [&](const std::string &arg) {
+    return llvm::StringRef(arg).starts_with(prefix);
+  });
+}
+
+/// The options that put rank r on slot r of the hosts: the hosts as given,
+/// and Open MPI's slot mapping (Hydra's default), unless the user chose a
+/// mapping of their own.
+static std::vector<std::string> hostArguments(const RunConfig &config) {
+  if (config.hostOfRank.empty())
+    return {};
+  bool mpich = config.launcher == Launcher::MPICH;
+  std::vector<std::string> argv;
+  if (!hostfileOpt.empty())
+    argv = {mpich ? "-f" : "--hostfile", hostfileOpt};
+  else
+    argv = {mpich ? "-hosts" : "--host", hostOpt};
+  if (!mpich && !userPassed("--map-by") && !userPassed("-map-by"))
+    argv.insert(argv.end(), {"--map-by", "slot"});
+  return argv;
+}
+
 static std::vector<std::string> mpirunCommand(llvm::StringRef mpirun,
                                               llvm::StringRef driver,
                                               llvm::StringRef manifest,
-                                              llvm::StringRef results) {
+                                              llvm::StringRef results,
+                                              const RunConfig &config) {
   std::vector<std::string> argv = {mpirun.str()};
   // Open MPI refuses root unless told, and more ranks than cores unless
-  // told: tests and CI containers are both.
-  if (geteuid() == 0)
-    argv.push_back("--allow-run-as-root");
-  if (numRanksOpt > availableCores())
-    argv.push_back("--oversubscribe");
+  // told: tests and CI containers are both. On other hosts the slots are
+  // the hostfile's, not this machine's cores.
+  if (config.launcher == Launcher::OpenMPI) {
+    if (geteuid() == 0)
+      argv.push_back("--allow-run-as-root");
+    if (config.hostOfRank.empty() && numRanksOpt > availableCores())
+      argv.push_back("--oversubscribe");
+  }
   argv.insert(argv.end(), {"-np", std::to_string(numRanksOpt)});
+  std::vector<std::string> hosts = hostArguments(config);
+  argv.insert(argv.end(), hosts.begin(), hosts.end());
   argv.insert(argv.end(), mpirunArgOpt.begin(), mpirunArgOpt.end());
   argv.insert(argv.end(), {driver.str(), manifest.str(), results.str()});
   return argv;
@@ -584,6 +652,13 @@ struct TempDirs {
   /// The object, the shared object, the manifest, the results, and Open
   /// MPI's session directory (mpirun's TMPDIR).
   llvm::SmallString<128> path;
+  /// With --workdir: a directory inside it for what every host loads or
+  /// writes (shared object, manifest, results); Open MPI's session
+  /// directory stays local.
+  llvm::SmallString<128> shared;
+
+  /// Where the shared object, the manifest and the results go.
+  llvm::StringRef artifacts() const { return shared.empty() ? path : shared; }
   /// Open MPI's shared-memory segments (btl_vader_backing_directory, else
   /// in /dev/shm where nothing removes them if mpirun is killed); empty if
   /// the system has no /dev/shm or the user chose the directory.
@@ -595,6 +670,16 @@ struct TempDirs {
       return ec;
     if (!keepTempsOpt)
       guardDirectory(std::string(path));
+    if (!workdirOpt.empty()) {
+      llvm::SmallString<128> model(workdirOpt);
+      llvm::sys::path::append(model, "tacos-run-%%%%%%");
+      if (std::error_code ec =
+              llvm::sys::fs::createUniqueDirectory(model, shared))
+        return ec;
+      // createUniqueDirectory appends its own suffix to the model.
+      if (!keepTempsOpt)
+        guardDirectory(std::string(shared));
+    }
     if (!llvm::sys::fs::is_directory("/dev/shm") ||
         std::getenv("OMPI_MCA_btl_vader_backing_directory"))
       return {};
@@ -612,9 +697,15 @@ struct TempDirs {
       return;
     if (keepTempsOpt) {
       llvm::errs() << "tacos-run: temporaries kept in " << path << "\n";
+      if (!shared.empty())
+        llvm::errs() << "tacos-run: shared temporaries kept in " << shared
+                     << "\n";
     } else {
-      removeDirectory(std::string(path));
-      forgetDirectory(std::string(path));
+      for (llvm::StringRef dir : {path.str(), shared.str()})
+        if (!dir.empty()) {
+          removeDirectory(dir.str());
+          forgetDirectory(dir.str());
+        }
     }
     if (!sharedMemory.empty()) {
       removeDirectory(std::string(sharedMemory));
@@ -635,8 +726,9 @@ static std::vector<std::string> mpirunEnvironment(const TempDirs &temp) {
 
 static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
                                  const Manifest &manifest, unsigned timeout,
-                                 const TempDirs &temp) {
-  llvm::StringRef tempDir = temp.path;
+                                 const TempDirs &temp,
+                                 const RunConfig &config) {
+  llvm::StringRef tempDir = temp.artifacts();
   llvm::SmallString<128> manifestPath(tempDir), resultsPath(tempDir);
   llvm::sys::path::append(manifestPath, "manifest.txt");
   llvm::sys::path::append(resultsPath, "results.txt");
@@ -646,7 +738,8 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     return failure();
   }
   LaunchStatus status =
-      runWithTimeout(mpirunCommand(mpirun, driver, manifestPath, resultsPath),
+      runWithTimeout(mpirunCommand(mpirun, driver, manifestPath, resultsPath,
+                                   config),
                      mpirunEnvironment(temp), timeout);
   if (!status.startError.empty()) {
     fail("cannot start mpirun: " + status.startError);
@@ -756,6 +849,8 @@ static bool report(const std::vector<Planned> &planned, const Results &results,
     os << "timeout " << timeout << " s\n";
   else
     os << "no timeout\n";
+  if (!config.hostOfRank.empty())
+    os << "# hosts: " << describePlacement(config.hostOfRank) << "\n";
   os << llvm::format("%-24s %-14s %5s %10s %-5s %12s %12s %12s %14s  %s\n",
                      "# algorithm", "collective", "ranks", "elements", "dtype",
                      "time(us)", "algbw(GB/s)", "busbw(GB/s)", "sent(B)",
@@ -786,6 +881,53 @@ static bool report(const std::vector<Planned> &planned, const Results &results,
 //===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
+
+/// --launcher, --hostfile, --host and --workdir: where the ranks run.
+static LogicalResult readHosts(RunConfig &config) {
+  if (launcherOpt == "mpich") {
+    config.launcher = Launcher::MPICH;
+  } else if (launcherOpt != "openmpi") {
+    fail("unknown --launcher '" + launcherOpt + "' (openmpi, mpich)");
+    return failure();
+  }
+  if (!workdirOpt.empty() && !llvm::sys::fs::is_directory(workdirOpt)) {
+    fail("--workdir " + workdirOpt + " is not a directory");
+    return failure();
+  }
+  if (hostfileOpt.empty() && hostOpt.empty())
+    return success();
+  if (!hostfileOpt.empty() && !hostOpt.empty()) {
+    fail("--hostfile and --host both name the hosts: pass one of them");
+    return failure();
+  }
+  std::string error;
+  std::vector<HostSlots> hosts;
+  if (!hostfileOpt.empty()) {
+    auto text = llvm::MemoryBuffer::getFile(hostfileOpt, /*IsText=*/true);
+    if (!text) {
+      fail("cannot read --hostfile " + hostfileOpt + ": " +
+           text.getError().message());
+      return failure();
+    }
+    hosts = parseHostfile((*text)->getBuffer(), hostfileOpt, error);
+  } else {
+    hosts = parseHostList(hostOpt, error);
+  }
+  if (error.empty())
+    config.hostOfRank = placeRanks(hosts, numRanksOpt, error);
+  if (!error.empty()) {
+    fail(error);
+    return failure();
+  }
+  if (workdirOpt.empty()) {
+    fail(llvm::Twine(hostfileOpt.empty() ? "--host" : "--hostfile") +
+         " may start ranks on other hosts, which must load the compiled "
+         "shared object: pass --workdir DIR, a directory every host sees at "
+         "the same path");
+    return failure();
+  }
+  return success();
+}
 
 static FailureOr<RunConfig> readConfig() {
   RunConfig config;
@@ -831,6 +973,8 @@ static FailureOr<RunConfig> readConfig() {
     }
     config.fault = *fault;
   }
+  if (failed(readHosts(config)))
+    return failure();
   config.dtype = *dtype;
   config.op = *op;
   return config;
@@ -898,7 +1042,7 @@ static int runTool(const char *argv0) {
     return fail("cannot create a temporary directory: " + ec.message());
   keepOnly(*module, *selected);
   FailureOr<std::string> library =
-      buildLibrary(*module, *config, temp.path);
+      buildLibrary(*module, *config, temp.artifacts());
   if (int code = interrupted("while compiling"))
     return code;
   if (failed(library))
@@ -916,7 +1060,7 @@ static int runTool(const char *argv0) {
   unsigned timeout = timeoutOpt.getNumOccurrences() ? timeoutOpt.getValue()
                                                     : defaultTimeout(planned);
   FailureOr<Results> results =
-      launch(*mpirun, *driver, manifest, timeout, temp);
+      launch(*mpirun, *driver, manifest, timeout, temp, *config);
   if (failed(results))
     return 1;
   return report(planned, *results, *config, timeout) ? 0 : 1;
