@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compile.h"
+#include "Emulate.h"
 #include "Hosts.h"
 #include "Launch.h"
 #include "RunProtocol.h"
@@ -138,6 +139,21 @@ static cl::opt<std::string> targetCpuOpt(
              "when the ranks run here, the architecture's generic CPU with "
              "--hostfile or --host)"),
     cl::cat(runCategory));
+static cl::opt<bool> emulateOpt(
+    "emulate",
+    cl::desc("Run on an emulated cluster of this network: one network "
+             "namespace per NPU, shaped veth links, switches as bridges "
+             "(root only; docs/Emulation.md)"),
+    cl::cat(runCategory));
+static cl::opt<double> scaleOpt(
+    "scale", cl::init(100),
+    cl::desc("With --emulate: the rate in Mbit/s of the network's fastest "
+             "link, the others in proportion (default 100)"),
+    cl::value_desc("Mbit/s"), cl::cat(runCategory));
+// The emulated namespaces' name prefix (default tcb-PID-), so that a test
+// can look for what its own run left.
+static cl::opt<std::string> emulatePrefixOpt("emulate-prefix", cl::Hidden,
+                                             cl::cat(runCategory));
 static cl::opt<std::string>
     ccOpt("cc", cl::init("cc"),
           cl::desc("Compiler driver that links the shared object (default: the first of cc, clang-22, clang, gcc)"),
@@ -210,6 +226,10 @@ struct Planned {
   /// end), and its transfer count: what the watchdog's default reads.
   int64_t predictedPs = 0;
   uint64_t transfers = 0;
+  /// With --emulate: the network, and each transfer's bytes and route.
+  std::shared_ptr<const Network> network;
+  std::string networkName;
+  std::vector<TestbedTransfer> paths;
 };
 
 enum class Launcher { OpenMPI, MPICH };
@@ -222,6 +242,10 @@ struct RunConfig {
   Launcher launcher = Launcher::OpenMPI;
   /// The host of each rank with --hostfile or --host; empty on loopback.
   std::vector<std::string> hostOfRank;
+  /// What mpirun gets: --hostfile's or the emulation's file, or --host.
+  std::string hostfile, hostList;
+  /// The emulated cluster the run starts on, or null.
+  const Emulation *emulation = nullptr;
 };
 
 static void registerEverything(DialectRegistry &registry) {
@@ -254,6 +278,8 @@ static OwningOpRef<ModuleOp> parseFile(llvm::StringRef path,
 
 /// Requests (coll ops that are not algorithms) are synthesized first, as
 /// tacos-pipeline would: switch networks unwound, then coll-synthesize.
+/// An emulated network keeps its switches (they become bridges), so there
+/// the algorithms are synthesized on switches as nodes.
 static LogicalResult synthesizeRequests(ModuleOp module) {
   bool hasRequests = false;
   for (Operation &op : module.getBody()->getOperations())
@@ -261,7 +287,8 @@ static LogicalResult synthesizeRequests(ModuleOp module) {
                    !isa<coll::AlgorithmOp>(op);
   if (!hasRequests)
     return success();
-  return runPipeline(module, "topo-unwind-switches,coll-synthesize{algorithm=" +
+  std::string unwind = emulateOpt ? "" : "topo-unwind-switches,";
+  return runPipeline(module, unwind + "coll-synthesize{algorithm=" +
                                  synthesizeOpt + "}");
 }
 
@@ -291,17 +318,41 @@ selectAlgorithms(ModuleOp module) {
   return chosen;
 }
 
-/// Bytes all ranks send in one call: each transfer carries its chunk's
-/// piece of the E-element buffer.
+/// The bytes transfer `i` carries: its chunk's piece of the E-element
+/// buffer.
+static uint64_t transferBytes(const exec::CallShape &shape, uint64_t elements,
+                              const ScheduleView &transfers, size_t i,
+                              DType dtype) {
+  uint64_t pieces = shape.numPieces();
+  uint64_t piece = transfers.chunk(i) % pieces;
+  return (exec::pieceOffset(piece + 1, pieces, elements) -
+          exec::pieceOffset(piece, pieces, elements)) *
+         dtypeBytes(dtype);
+}
+
+/// Bytes all ranks send in one call.
 static uint64_t bytesSent(const exec::CallShape &shape, uint64_t elements,
                           const ScheduleView &transfers, DType dtype) {
-  uint64_t pieces = shape.numPieces(), total = 0;
+  uint64_t total = 0;
+  for (size_t i = 0; i < transfers.size(); ++i)
+    total += transferBytes(shape, elements, transfers, i, dtype);
+  return total;
+}
+
+/// Each transfer's bytes and switches, for the emulation's byte counters.
+static std::vector<TestbedTransfer>
+transferPaths(const exec::CallShape &shape, uint64_t elements,
+              const ScheduleView &transfers, DType dtype) {
+  std::vector<TestbedTransfer> paths;
   for (size_t i = 0; i < transfers.size(); ++i) {
-    uint64_t piece = transfers.chunk(i) % pieces;
-    total += exec::pieceOffset(piece + 1, pieces, elements) -
-             exec::pieceOffset(piece, pieces, elements);
+    TestbedTransfer t{transfers.src(i), transfers.dst(i), {},
+                      transferBytes(shape, elements, transfers, i, dtype)};
+    if (uint16_t route = transfers.route(i))
+      for (uint32_t node : transfers.routes().switches(route))
+        t.switches.push_back(node);
+    paths.push_back(std::move(t));
   }
-  return total * dtypeBytes(dtype);
+  return paths;
 }
 
 /// Why E elements cannot be run on this machine, or empty: every message
@@ -421,6 +472,12 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
   p.entry.elements = elements;
   p.bytesSent = bytesSent(p.entry.shape, elements, model->transfers.view(),
                           config.dtype);
+  if (emulateOpt) {
+    p.network = model->collective.networkStorage;
+    p.networkName = algorithm.getNetwork().str();
+    p.paths = transferPaths(p.entry.shape, elements, model->transfers.view(),
+                            config.dtype);
+  }
   return p;
 }
 
@@ -560,10 +617,10 @@ static std::vector<std::string> hostArguments(const RunConfig &config) {
     return {};
   bool mpich = config.launcher == Launcher::MPICH;
   std::vector<std::string> argv;
-  if (!hostfileOpt.empty())
-    argv = {mpich ? "-f" : "--hostfile", hostfileOpt};
+  if (!config.hostfile.empty())
+    argv = {mpich ? "-f" : "--hostfile", config.hostfile};
   else
-    argv = {mpich ? "-hosts" : "--host", hostOpt};
+    argv = {mpich ? "-hosts" : "--host", config.hostList};
   if (!mpich && !userPassed("--map-by") && !userPassed("-map-by"))
     argv.insert(argv.end(), {"--map-by", "slot"});
   return argv;
@@ -574,7 +631,10 @@ static std::vector<std::string> mpirunCommand(llvm::StringRef mpirun,
                                               llvm::StringRef manifest,
                                               llvm::StringRef results,
                                               const RunConfig &config) {
-  std::vector<std::string> argv = {mpirun.str()};
+  std::vector<std::string> argv;
+  if (config.emulation)
+    argv = config.emulation->launchPrefix();
+  argv.push_back(mpirun.str());
   // Open MPI refuses root unless told, and more ranks than cores unless
   // told: tests and CI containers are both. On other hosts the slots are
   // the hostfile's, not this machine's cores.
@@ -587,6 +647,10 @@ static std::vector<std::string> mpirunCommand(llvm::StringRef mpirun,
   argv.insert(argv.end(), {"-np", std::to_string(numRanksOpt)});
   std::vector<std::string> hosts = hostArguments(config);
   argv.insert(argv.end(), hosts.begin(), hosts.end());
+  if (config.emulation) {
+    std::vector<std::string> emulated = config.emulation->mpirunArguments();
+    argv.insert(argv.end(), emulated.begin(), emulated.end());
+  }
   argv.insert(argv.end(), mpirunArgOpt.begin(), mpirunArgOpt.end());
   argv.insert(argv.end(), {driver.str(), manifest.str(), results.str()});
   return argv;
@@ -616,12 +680,16 @@ static double callEstimateSeconds(const Planned &p) {
   return std::max(predicted, machine);
 }
 
-static unsigned defaultTimeout(const std::vector<Planned> &planned) {
+/// `slowdown`: how much slower than the network the ranks' network runs
+/// (an emulated one, at scaled rates), 1 on loopback.
+static unsigned defaultTimeout(const std::vector<Planned> &planned,
+                               double slowdown) {
   // The checked call, then --iters timed ones; as many of Open MPI's.
   double calls = (double(itersOpt) + 1) * (baselineOpt ? 2 : 1);
   double seconds = 0;
   for (const Planned &p : planned)
-    seconds += calls * callEstimateSeconds(p);
+    seconds += calls * std::max(callEstimateSeconds(p),
+                                double(p.predictedPs) * 1e-12 * slowdown);
   return unsigned(std::min(kMaxDefaultSeconds,
                            std::ceil(double(startupOpt) + kMargin * seconds)));
 }
@@ -716,8 +784,13 @@ struct TempDirs {
 
 /// What mpirun's environment adds: Open MPI's session directory and its
 /// shared-memory segments go into the run's directories, and with them.
-static std::vector<std::string> mpirunEnvironment(const TempDirs &temp) {
+static std::vector<std::string> mpirunEnvironment(const TempDirs &temp,
+                                                  const RunConfig &config) {
   std::vector<std::string> environment = {"TMPDIR=" + temp.path.str().str()};
+  if (config.emulation) {
+    std::vector<std::string> emulated = config.emulation->environment();
+    environment.insert(environment.end(), emulated.begin(), emulated.end());
+  }
   if (!temp.sharedMemory.empty())
     environment.push_back("OMPI_MCA_btl_vader_backing_directory=" +
                           temp.sharedMemory.str().str());
@@ -740,7 +813,7 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
   LaunchStatus status =
       runWithTimeout(mpirunCommand(mpirun, driver, manifestPath, resultsPath,
                                    config),
-                     mpirunEnvironment(temp), timeout);
+                     mpirunEnvironment(temp, config), timeout);
   if (!status.startError.empty()) {
     fail("cannot start mpirun: " + status.startError);
     return failure();
@@ -879,6 +952,175 @@ static bool report(const std::vector<Planned> &planned, const Results &results,
 }
 
 //===----------------------------------------------------------------------===//
+// The emulated cluster (--emulate)
+//===----------------------------------------------------------------------===//
+
+/// The fastest link rate on a machine of the project's kind (2 cores) at
+/// which measured times stay within a few per cent of the model, and the
+/// one above which the cores, not the links, set them (EMULATION.md:
+/// 1-5 % at <= 100 Mbit/s, +11 to +27 % at 400 Mbit/s); and how many
+/// hosts one such machine runs.
+static constexpr double kFaithfulMbit = 100, kCpuBoundMbit = 400;
+static constexpr uint32_t kFaithfulHosts = 16, kMaxHosts = 64;
+
+static void warn(const llvm::Twine &message) {
+  llvm::WithColor::warning(llvm::errs(), "tacos-run") << message << "\n";
+}
+
+static std::string emulationPrefix() {
+  if (emulatePrefixOpt.empty())
+    return "tcb-" + std::to_string(getpid()) + "-";
+  return emulatePrefixOpt;
+}
+
+/// Checks the --emulate options against what this machine can carry.
+static LogicalResult checkEmulationOptions(uint32_t hosts) {
+  std::string prefix = emulationPrefix();
+  if (prefix.size() > 32 || llvm::any_of(prefix, [](char c) {
+        return !llvm::isAlnum(c) && c != '-';
+      })) {
+    fail("--emulate-prefix must be at most 32 letters, digits and '-', got '" +
+         prefix + "'");
+    return failure();
+  }
+  std::string scale = formatNumber("%g", scaleOpt);
+  if (!(scaleOpt > 0) || !std::isfinite(scaleOpt)) {
+    fail("--scale must be a positive rate in Mbit/s, got " + scale);
+    return failure();
+  }
+  if (scaleOpt > kCpuBoundMbit) {
+    fail("--scale " + scale + ": links faster than " +
+         formatNumber("%g", kCpuBoundMbit) +
+         " Mbit/s are CPU-bound on a machine like this one (times would "
+         "measure the cores, not the network); choose a lower --scale");
+    return failure();
+  }
+  if (scaleOpt > kFaithfulMbit)
+    warn("--scale " + scale + ": above " + formatNumber("%g", kFaithfulMbit) +
+         " Mbit/s per link emulated times are less faithful (within 1-5 % "
+         "of the model at <= 100, 2-7 % at 200); results are still checked");
+  if (hosts > kMaxHosts) {
+    fail("--emulate runs at most " + llvm::Twine(kMaxHosts) +
+         " hosts on one machine, the network has " + llvm::Twine(hosts));
+    return failure();
+  }
+  if (hosts > kFaithfulHosts)
+    warn("--emulate with " + llvm::Twine(hosts) + " hosts: more than " +
+         llvm::Twine(kFaithfulHosts) +
+         " ranks on a few cores make times CPU-bound");
+  return success();
+}
+
+/// The emulated cluster's plan for the algorithms' network, before
+/// anything is compiled or made.
+static std::optional<TestbedPlan>
+planEmulation(const std::vector<Planned> &planned) {
+  const Planned &first = planned.front();
+  for (const Planned &p : planned)
+    if (p.networkName != first.networkName) {
+      fail("--emulate builds one network, but @" + first.entry.name +
+           " runs on @" + first.networkName + " and @" + p.entry.name +
+           " on @" + p.networkName + " (--algorithm selects)");
+      return std::nullopt;
+    }
+  if (failed(checkEmulationOptions(first.network->numNpus())))
+    return std::nullopt;
+  std::string error;
+  std::optional<TestbedPlan> plan =
+      TestbedPlan::build(*first.network, scaleOpt, error);
+  if (!plan)
+    fail("cannot emulate @" + first.networkName + ": " + error);
+  return plan;
+}
+
+/// Makes the cluster and points the run at it; fails with the reason.
+static LogicalResult startEmulation(Emulation &emulation, RunConfig &config) {
+  std::string warning;
+  std::string error = emulation.create(warning);
+  if (!error.empty()) {
+    fail("cannot build the emulated cluster: " + error);
+    return failure();
+  }
+  if (!warning.empty())
+    warn(warning);
+  config.emulation = &emulation;
+  config.hostfile = emulation.hostfile();
+  config.hostOfRank.clear();
+  for (NodeId npu = 0; npu < numRanksOpt; ++npu)
+    config.hostOfRank.push_back(emulation.hostName(npu));
+  return success();
+}
+
+/// What each direction of a wire may carry beyond the schedule's payload:
+/// TCP/IP and Ethernet headers (66 bytes a segment of 1448: 4.6 %), the
+/// acknowledgements of the other direction's data (at most one 66-byte
+/// segment per two received: 2.3 %), and the rank driver's own small
+/// messages (the check's gathers, the timing's barriers), a few KiB a call.
+static constexpr double kHeaderShare = 0.08, kAckShare = 0.05;
+static constexpr uint64_t kSlackBytes = 64 * 1024, kSlackPerCall = 16 * 1024;
+
+/// Prints each direction's predicted and measured bytes and, if the run
+/// moved only the schedules' data (no baseline), checks them: a direction
+/// carries at least its payload, and at most the payload with its
+/// overheads. Returns false if one does not.
+static bool reportCounters(const TestbedPlan &plan,
+                           const std::vector<Planned> &planned,
+                           const std::vector<uint64_t> &before,
+                           const std::vector<uint64_t> &after) {
+  std::vector<TestbedTransfer> all;
+  for (const Planned &p : planned)
+    all.insert(all.end(), p.paths.begin(), p.paths.end());
+  uint64_t calls = uint64_t(itersOpt) + 1;
+  std::vector<uint64_t> predicted = plan.predictTraffic(all, calls);
+  llvm::raw_ostream &os = llvm::outs();
+  os << "# emulated @" << planned.front().networkName << ": "
+     << plan.numNpus() << " hosts, " << plan.numNodes() - plan.numNpus()
+     << " switches, " << plan.wires().size() << " wires, fastest "
+     << formatNumber("%g", plan.fastestMbit())
+     << " Mbit/s (the network's rates / "
+     << formatNumber("%.4g", plan.slowdown())
+     << "), no added latency; bytes of " << calls << " calls of each algorithm"
+     << (baselineOpt ? " and of Open MPI's collectives (not checked: "
+                       "--baseline=false checks them)"
+                     : "")
+     << "\n";
+  os << llvm::format("%-28s %10s %14s %14s  %s\n", "# link", "Mbit/s",
+                     "predicted(B)", "measured(B)", "check");
+  uint64_t slack =
+      kSlackBytes + kSlackPerCall * calls * uint64_t(planned.size());
+  std::vector<std::string> errors;
+  for (size_t w = 0; w < plan.wires().size(); ++w) {
+    const TestbedWire &wire = plan.wires()[w];
+    for (size_t d = 0; d < 2; ++d) {
+      NodeId from = d ? wire.b : wire.a, to = d ? wire.a : wire.b;
+      size_t i = 2 * w + d, reverse = 2 * w + 1 - d;
+      uint64_t measured = after[i] - before[i];
+      uint64_t most = uint64_t(double(predicted[i]) * (1 + kHeaderShare) +
+                               double(predicted[reverse]) * kAckShare) +
+                      slack;
+      bool ok = measured >= predicted[i] && measured <= most;
+      std::string name = plan.nodeName(from) + " -> " + plan.nodeName(to);
+      os << llvm::format("%-28s %10.3f %14llu %14llu  %s\n", name.c_str(),
+                         d ? wire.mbitBA : wire.mbitAB,
+                         (unsigned long long)predicted[i],
+                         (unsigned long long)measured,
+                         baselineOpt ? "-" : ok ? "ok" : "FAIL");
+      if (!baselineOpt && !ok)
+        errors.push_back(
+            (name + " carried " + llvm::Twine(measured) +
+             " bytes, but the schedules put " + llvm::Twine(predicted[i]) +
+             " there (at most " + llvm::Twine(most) +
+             " with headers, acknowledgements and the driver's messages)")
+                .str());
+    }
+  }
+  os.flush();
+  for (const std::string &error : errors)
+    fail(error);
+  return errors.empty();
+}
+
+//===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
 
@@ -896,6 +1138,13 @@ static LogicalResult readHosts(RunConfig &config) {
   }
   if (hostfileOpt.empty() && hostOpt.empty())
     return success();
+  if (emulateOpt) {
+    fail("--emulate makes the hosts it runs on: --hostfile and --host do "
+         "not go with it");
+    return failure();
+  }
+  config.hostfile = hostfileOpt;
+  config.hostList = hostOpt;
   if (!hostfileOpt.empty() && !hostOpt.empty()) {
     fail("--hostfile and --host both name the hosts: pass one of them");
     return failure();
@@ -999,6 +1248,9 @@ static int runTool(const char *argv0) {
   FailureOr<RunConfig> config = readConfig();
   if (failed(config))
     return 1;
+  if (emulateOpt)
+    if (std::string why = checkEmulationPossible(); !why.empty())
+      return fail(why);
   // Before any work: a missing mpirun should not cost a compilation.
   FailureOr<std::string> mpirun = findProgram(
       mpirunOpt, "mpirun",
@@ -1036,6 +1288,9 @@ static int runTool(const char *argv0) {
   }
   if (failedAny)
     return 1;
+  std::optional<TestbedPlan> testbed;
+  if (emulateOpt && !(testbed = planEmulation(planned)))
+    return 1;
 
   TempDirs temp;
   if (std::error_code ec = temp.create())
@@ -1057,13 +1312,41 @@ static int runTool(const char *argv0) {
   manifest.shortenBuffers = shortenOpt;
   manifest.fault = config->fault;
   manifest.faultRank = config->faultRank;
-  unsigned timeout = timeoutOpt.getNumOccurrences() ? timeoutOpt.getValue()
-                                                    : defaultTimeout(planned);
+  // Made after the temporaries, so taken down before them.
+  std::unique_ptr<Emulation> emulation;
+  std::vector<uint64_t> countersBefore;
+  if (testbed) {
+    emulation = std::make_unique<Emulation>(*testbed, emulationPrefix(),
+                                            temp.path.str().str());
+    LogicalResult started = startEmulation(*emulation, *config);
+    if (int code = interrupted("while building the emulated cluster"))
+      return code;
+    if (failed(started))
+      return 1;
+    std::string error;
+    std::optional<std::vector<uint64_t>> counters =
+        emulation->readCounters(error);
+    if (!counters)
+      return fail(error);
+    countersBefore = std::move(*counters);
+  }
+  unsigned timeout =
+      timeoutOpt.getNumOccurrences()
+          ? timeoutOpt.getValue()
+          : defaultTimeout(planned, testbed ? testbed->slowdown() : 1);
   FailureOr<Results> results =
       launch(*mpirun, *driver, manifest, timeout, temp, *config);
   if (failed(results))
     return 1;
-  return report(planned, *results, *config, timeout) ? 0 : 1;
+  bool ok = report(planned, *results, *config, timeout);
+  if (emulation) {
+    std::string error;
+    std::optional<std::vector<uint64_t>> after = emulation->readCounters(error);
+    if (!after)
+      return fail(error);
+    ok &= reportCounters(*testbed, planned, countersBefore, *after);
+  }
+  return ok ? 0 : 1;
 }
 
 int main(int argc, char **argv) {
