@@ -189,3 +189,25 @@ TestbedPlan::predictTraffic(const std::vector<TestbedTransfer> &transfers,
   }
   return bytes;
 }
+
+Network TestbedPlan::emulatedNetwork(const Network &network,
+                                     double payloadShare,
+                                     int64_t alphaPs) const {
+  NetworkBuilder builder(network.numNpus());
+  for (NodeId s = network.numNpus(); s < network.numNodes(); ++s)
+    builder.addSwitch(network.switchName(s), network.switchPorts(s));
+  builder.reserveLinks(network.numLinks());
+  for (LinkId l = 0; l < network.numLinks(); ++l) {
+    NodeId src = network.src(l), dst = network.dst(l);
+    LinkSpec spec;
+    spec.tier = network.tier(l);
+    spec.bandwidthBps =
+        network.bandwidth(l) / slowdownFactor * payloadShare;
+    int switchEnds = int(isSwitch(src)) + int(isSwitch(dst));
+    spec.latencyPs = switchEnds == 0 ? alphaPs
+                     : switchEnds == 1 ? alphaPs / 2
+                                       : 0;
+    builder.addLink(src, dst, spec);
+  }
+  return builder.build();
+}

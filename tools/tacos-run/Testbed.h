@@ -79,6 +79,15 @@ public:
   /// The emulated rate of the fastest direction, Mbit/s.
   double fastestMbit() const { return fastest; }
 
+  /// `network` (the one planned) at the emulated rates, for timing a
+  /// schedule as the emulation should run it: every link at its wire
+  /// direction's share of the emulated rate times `payloadShare` (what of
+  /// a shaped rate TCP delivers as payload), and a latency of `alphaPs` a
+  /// message: a host-to-host link has all of it, a host-switch link half
+  /// (a path through switches has two), a switch-switch link none.
+  Network emulatedNetwork(const Network &network, double payloadShare,
+                          int64_t alphaPs) const;
+
   /// The bytes `calls` calls of each schedule put on each direction of
   /// each wire: entry 2w is a -> b of wire w, 2w + 1 is b -> a.
   std::vector<uint64_t>

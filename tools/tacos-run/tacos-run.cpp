@@ -32,6 +32,7 @@
 #include "tacos/Execution/RankProgram.h"
 #include "tacos/InitAll.h"
 #include "tacos/Support/NestingDepth.h"
+#include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -230,6 +231,9 @@ struct Planned {
   std::shared_ptr<const Network> network;
   std::string networkName;
   std::vector<TestbedTransfer> paths;
+  /// The schedule's time on the emulated network (emulatedTime), 0 if it
+  /// could not be timed.
+  int64_t emulatedPs = 0;
 };
 
 enum class Launcher { OpenMPI, MPICH };
@@ -408,6 +412,39 @@ static bool inPlaceDefined(CollectiveKind kind) {
          kind == CollectiveKind::Broadcast || kind == CollectiveKind::Reduce;
 }
 
+/// What of a tbf-shaped rate TCP delivers as payload, and the time a
+/// message takes on top of its bytes (the kernel's and Open MPI's, no
+/// added latency), measured on this kind of machine (EMULATION.md:
+/// point-to-point times within 1 % of alpha + size / (rate x 0.956),
+/// alpha about 0.1 ms).
+static constexpr double kTcpPayloadShare = 0.956;
+static constexpr int64_t kEmulatedAlphaPs = 100'000'000;
+
+/// The schedule's time on the emulated network, as the simulator gives it
+/// at the emulated rates with TCP's payload share and the measured alpha,
+/// for E elements; 0 if it cannot be emulated (the run then stops with the
+/// reason, planEmulation).
+static int64_t emulatedTime(coll::AlgorithmOp algorithm,
+                            const coll::AlgorithmModel &model,
+                            uint64_t elements, DType dtype) {
+  if (!(scaleOpt > 0) || !std::isfinite(scaleOpt))
+    return 0;
+  const Network &network = model.collective.network;
+  std::string error;
+  std::optional<TestbedPlan> testbed =
+      TestbedPlan::build(network, scaleOpt, error);
+  if (!testbed)
+    return 0;
+  Network emulated = testbed->emulatedNetwork(network, kTcpPayloadShare,
+                                              kEmulatedAlphaPs);
+  CollectiveSpec spec = model.collective.spec;
+  spec.sizeBytes = int64_t(elements * dtypeBytes(dtype));
+  SimulationResult timed =
+      simulateCollective(emulated, spec, model.transfers.view(),
+                         coll::toCore(algorithm.getLinkModel()));
+  return timed.error.empty() ? timed.timePs : 0;
+}
+
 /// Verifies one algorithm and works out its call. Every error is a located
 /// diagnostic on the algorithm (or its offending transfer).
 static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
@@ -477,6 +514,7 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
     p.networkName = algorithm.getNetwork().str();
     p.paths = transferPaths(p.entry.shape, elements, model->transfers.view(),
                             config.dtype);
+    p.emulatedPs = emulatedTime(algorithm, *model, elements, config.dtype);
   }
   return p;
 }
@@ -1120,6 +1158,48 @@ static bool reportCounters(const TestbedPlan &plan,
   return errors.empty();
 }
 
+/// Measured against predicted on the emulated network, per algorithm:
+/// the ratio the emulation's fidelity is judged by, and, where Open MPI's
+/// collective ran beside it, the measured speedup over it.
+static void reportPredictions(const std::vector<Planned> &planned,
+                              const Results &results,
+                              const RunConfig &config) {
+  llvm::raw_ostream &os = llvm::outs();
+  os << "# predicted: the schedule simulated at the emulated rates x "
+     << formatNumber("%g", kTcpPayloadShare) << " (TCP payload), alpha "
+     << formatNumber("%g", double(kEmulatedAlphaPs) * 1e-6)
+     << " us a message; measured: the median above\n";
+  os << llvm::format("%-24s %14s %14s %10s %12s %12s\n", "# algorithm",
+                     "measured(us)", "predicted(us)", "ratio",
+                     "busbw(GB/s)", "vs-baseline");
+  for (size_t i = 0; i < planned.size() && i < results.algorithms.size();
+       ++i) {
+    const Planned &p = planned[i];
+    const Outcome &o = results.algorithms[i];
+    bool timed = o.status == Outcome::Status::Ok && o.seconds > 0;
+    double predicted = double(p.emulatedPs) * 1e-12;
+    double bytes = double(p.entry.elements * dtypeBytes(config.dtype));
+    double busbw = timed ? bytes / o.seconds / 1e9 *
+                               busFactor(p.kind, int64_t(p.entry.shape
+                                                             .participants
+                                                             .size()))
+                         : 0;
+    std::string speedup = "-";
+    if (timed && i < results.baselines.size() &&
+        results.baselines[i].status == Outcome::Status::Ok &&
+        results.baselines[i].seconds > 0)
+      speedup = formatNumber("%.3fx", results.baselines[i].seconds / o.seconds);
+    os << llvm::format(
+        "%-24s %14s %14s %10s %12s %12s\n", ("@" + p.entry.name).c_str(),
+        timed ? formatNumber("%.2f", o.seconds * 1e6).c_str() : "-",
+        predicted > 0 ? formatNumber("%.2f", predicted * 1e6).c_str() : "-",
+        timed && predicted > 0
+            ? formatNumber("%.3f", o.seconds / predicted).c_str()
+            : "-",
+        timed ? formatNumber("%.4f", busbw).c_str() : "-", speedup.c_str());
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
@@ -1345,6 +1425,7 @@ static int runTool(const char *argv0) {
     if (!after)
       return fail(error);
     ok &= reportCounters(*testbed, planned, countersBefore, *after);
+    reportPredictions(planned, *results, *config);
   }
   return ok ? 0 : 1;
 }
