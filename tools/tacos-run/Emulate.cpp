@@ -177,11 +177,14 @@ std::string Emulation::writeFiles() {
 }
 
 std::string Emulation::makeNamespaces(std::string &warning) {
-  std::vector<std::string> names{prefix + "ctl"};
-  for (NodeId n = 0; n < plan.numNodes(); ++n)
-    names.push_back(namespaceOf(n));
   std::string log = directory + "/ip.log";
-  for (const std::string &name : names) {
+  auto sysctl = [&](const std::string &name, std::vector<std::string> keys) {
+    std::vector<std::string> argv = {ipPath,     "netns", "exec", name,
+                                     sysctlPath, "-q",    "-w"};
+    argv.insert(argv.end(), keys.begin(), keys.end());
+    return runQuietly(argv, log);
+  };
+  auto make = [&](const std::string &name, bool host) -> std::string {
     // Told first: whenever tacos-run dies from here on, the guardian
     // deletes what there is.
     guardNamespace(name);
@@ -191,34 +194,32 @@ std::string Emulation::makeNamespaces(std::string &warning) {
       return error;
     // Before any interface exists: none gets IPv6 (its router and
     // listener chatter would be traffic the schedule does not have).
-    std::vector<std::string> settings = {
-        ipPath, "netns", "exec", name, sysctlPath, "-q", "-w",
-        "net.ipv6.conf.all.disable_ipv6=1",
-        "net.ipv6.conf.default.disable_ipv6=1"};
-    bool host = name != names.front() && !llvm::StringRef(name).starts_with(
-                                             prefix + "s");
+    std::vector<std::string> keys = {"net.ipv6.conf.all.disable_ipv6=1",
+                                     "net.ipv6.conf.default.disable_ipv6=1"};
     if (host)
-      settings.insert(settings.end(),
-                      {"net.ipv4.ip_forward=1",
-                       "net.ipv4.conf.all.rp_filter=0",
-                       "net.ipv4.conf.default.rp_filter=0"});
-    if (std::string error = runQuietly(settings, log); !error.empty())
+      keys.insert(keys.end(), {"net.ipv4.ip_forward=1",
+                               "net.ipv4.conf.all.rp_filter=0",
+                               "net.ipv4.conf.default.rp_filter=0"});
+    if (std::string error = sysctl(name, keys); !error.empty())
       return error;
-    if (!host)
-      continue;
     // For faithful times (EMULATION.md): reno, as cubic is refused in a
     // namespace and several flows on a shallow queue storm with others;
     // a low not-sent mark so that a rendezvous handshake does not queue
     // behind bulk data. Correctness does not depend on them.
-    if (std::string error = runQuietly(
-            {ipPath, "netns", "exec", name, sysctlPath, "-q", "-w",
-             "net.ipv4.tcp_congestion_control=reno",
-             "net.ipv4.tcp_notsent_lowat=32768"},
-            log);
-        !error.empty() && warning.empty())
-      warning = "the TCP settings for faithful times were refused (" + error +
-                "); times may be off, results are still checked";
-  }
+    if (host)
+      if (std::string error = sysctl(name, {"net.ipv4.tcp_congestion_control=reno",
+                                            "net.ipv4.tcp_notsent_lowat=32768"});
+          !error.empty() && warning.empty())
+        warning = "the TCP settings for faithful times were refused (" +
+                  error + "); times may be off, results are still checked";
+    return "";
+  };
+  if (std::string error = make(prefix + "ctl", false); !error.empty())
+    return error;
+  for (NodeId n = 0; n < plan.numNodes(); ++n)
+    if (std::string error = make(namespaceOf(n), !plan.isSwitch(n));
+        !error.empty())
+      return error;
   return "";
 }
 
