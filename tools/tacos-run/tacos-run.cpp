@@ -1090,11 +1090,12 @@ static LogicalResult startEmulation(Emulation &emulation, RunConfig &config) {
 }
 
 /// What each direction of a wire may carry beyond the schedule's payload:
-/// TCP/IP and Ethernet headers (66 bytes a segment of 1448: 4.6 %), the
+/// TCP/IP and Ethernet headers (66 bytes a segment of 1448: 4.6 %, and
+/// room for a few retransmissions on a loaded machine), the
 /// acknowledgements of the other direction's data (at most one 66-byte
 /// segment per two received: 2.3 %), and the rank driver's own small
 /// messages (the check's gathers, the timing's barriers), a few KiB a call.
-static constexpr double kHeaderShare = 0.08, kAckShare = 0.05;
+static constexpr double kHeaderShare = 0.10, kAckShare = 0.05;
 static constexpr uint64_t kSlackBytes = 64 * 1024, kSlackPerCall = 16 * 1024;
 
 /// Prints each direction's predicted and measured bytes and, if the run
