@@ -777,12 +777,11 @@ struct TempDirs {
     if (!keepTempsOpt)
       guardDirectory(std::string(path));
     if (!workdirOpt.empty()) {
-      llvm::SmallString<128> model(workdirOpt);
-      llvm::sys::path::append(model, "tacos-run-%%%%%%");
+      llvm::SmallString<128> prefix(workdirOpt);
+      llvm::sys::path::append(prefix, "tacos-run");
       if (std::error_code ec =
-              llvm::sys::fs::createUniqueDirectory(model, shared))
+              llvm::sys::fs::createUniqueDirectory(prefix, shared))
         return ec;
-      // createUniqueDirectory appends its own suffix to the model.
       if (!keepTempsOpt)
         guardDirectory(std::string(shared));
     }
