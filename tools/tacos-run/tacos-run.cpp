@@ -31,6 +31,7 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/RankProgram.h"
 #include "tacos/InitAll.h"
+#include "tacos/Network/Quantity.h"
 #include "tacos/Support/NestingDepth.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Algorithms.h"
@@ -89,6 +90,12 @@ static cl::opt<uint64_t> elementsOpt(
              "its size in bytes over the element size, rounded to the "
              "nearest count the collective accepts)"),
     cl::cat(runCategory));
+static cl::opt<std::string> sweepOpt(
+    "sweep",
+    cl::desc("Run every algorithm at each size MIN, MIN*F, ... up to MAX "
+             "(MIN:MAX:xF, e.g. 1KiB:1GiB:x4), all in one launch of one "
+             "compiled object, every size checked"),
+    cl::value_desc("min:max:xF"), cl::cat(runCategory));
 static cl::opt<unsigned> itersOpt("iters", cl::init(10),
                                   cl::desc("Timed calls after the checked one (default 10)"),
                                   cl::cat(runCategory));
@@ -449,7 +456,8 @@ static int64_t emulatedTime(coll::AlgorithmOp algorithm,
 /// diagnostic on the algorithm (or its offending transfer).
 static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
                                SymbolTableCollection &symbols,
-                               const RunConfig &config) {
+                               const RunConfig &config,
+                               std::optional<int64_t> sweepBytes) {
   FailureOr<coll::AlgorithmModel> model =
       coll::buildAlgorithmModel(algorithm, symbols, "tacos-run");
   if (failed(model))
@@ -489,8 +497,8 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
            << numRanksOpt.getValue();
   uint64_t elements = elementsOpt;
   if (elements == 0) {
-    FailureOr<uint64_t> fromSize =
-        defaultElements(algorithm, p.entry, spec.sizeBytes, config.dtype);
+    FailureOr<uint64_t> fromSize = defaultElements(
+        algorithm, p.entry, sweepBytes.value_or(spec.sizeBytes), config.dtype);
     if (failed(fromSize))
       return failure();
     elements = *fromSize;
@@ -1169,8 +1177,8 @@ static void reportPredictions(const std::vector<Planned> &planned,
      << formatNumber("%g", kTcpPayloadShare) << " (TCP payload), alpha "
      << formatNumber("%g", double(kEmulatedAlphaPs) * 1e-6)
      << " us a message; measured: the median above\n";
-  os << llvm::format("%-24s %14s %14s %10s %12s %12s\n", "# algorithm",
-                     "measured(us)", "predicted(us)", "ratio",
+  os << llvm::format("%-24s %10s %14s %14s %10s %12s %12s\n", "# algorithm",
+                     "elements", "measured(us)", "predicted(us)", "ratio",
                      "busbw(GB/s)", "vs-baseline");
   for (size_t i = 0; i < planned.size() && i < results.algorithms.size();
        ++i) {
@@ -1190,7 +1198,8 @@ static void reportPredictions(const std::vector<Planned> &planned,
         results.baselines[i].seconds > 0)
       speedup = formatNumber("%.3fx", results.baselines[i].seconds / o.seconds);
     os << llvm::format(
-        "%-24s %14s %14s %10s %12s %12s\n", ("@" + p.entry.name).c_str(),
+        "%-24s %10llu %14s %14s %10s %12s %12s\n", ("@" + p.entry.name).c_str(),
+        (unsigned long long)p.entry.elements,
         timed ? formatNumber("%.2f", o.seconds * 1e6).c_str() : "-",
         predicted > 0 ? formatNumber("%.2f", predicted * 1e6).c_str() : "-",
         timed && predicted > 0
@@ -1309,6 +1318,41 @@ static FailureOr<RunConfig> readConfig() {
   return config;
 }
 
+/// The sizes of --sweep MIN:MAX:xF in bytes, or one "the request's own".
+/// Each size becomes one entry of the manifest per algorithm: the compiled
+/// functions take E at run time, so one object and one launch serve all.
+static FailureOr<std::vector<std::optional<int64_t>>> sweepSizes() {
+  if (sweepOpt.empty())
+    return std::vector<std::optional<int64_t>>{std::nullopt};
+  auto refuse = [](const llvm::Twine &why) {
+    fail("--sweep " + sweepOpt + ": " + why);
+    return failure();
+  };
+  if (elementsOpt.getNumOccurrences())
+    return refuse("--elements fixes one count; pass one of them");
+  llvm::SmallVector<llvm::StringRef> parts;
+  llvm::StringRef(sweepOpt).split(parts, ':');
+  unsigned factor = 0;
+  if (parts.size() != 3 || !parts[2].consume_front("x") ||
+      parts[2].getAsInteger(10, factor) || factor < 2)
+    return refuse("expected MIN:MAX:xF with sizes such as 1KiB and a whole "
+                  "factor F of at least 2");
+  int64_t first = 0, last = 0;
+  for (auto [text, value] : {std::pair{parts[0], &first},
+                             std::pair{parts[1], &last}})
+    if (std::string error = parseSize(text.str(), *value); !error.empty())
+      return refuse(error);
+  if (first <= 0 || last < first)
+    return refuse("MIN must be positive and at most MAX");
+  std::vector<std::optional<int64_t>> sizes;
+  for (int64_t size = first; size <= last; size *= factor) {
+    sizes.push_back(size);
+    if (size > last / factor)
+      break;
+  }
+  return sizes;
+}
+
 /// 128 + the signal if tacos-run was interrupted (after `what`), else 0.
 static int interrupted(llvm::StringRef what) {
   int signal = interruptSignal();
@@ -1358,14 +1402,18 @@ static int runTool(const char *argv0) {
   std::vector<Planned> planned;
   SymbolTableCollection symbols;
   bool failedAny = false;
-  for (coll::AlgorithmOp algorithm : *selected) {
-    FailureOr<Planned> p = plan(algorithm, symbols, *config);
-    failedAny |= failed(p);
-    if (succeeded(p)) {
-      manifest.algorithms.push_back(p->entry);
-      planned.push_back(std::move(*p));
+  FailureOr<std::vector<std::optional<int64_t>>> sizes = sweepSizes();
+  if (failed(sizes))
+    return 1;
+  for (coll::AlgorithmOp algorithm : *selected)
+    for (std::optional<int64_t> size : *sizes) {
+      FailureOr<Planned> p = plan(algorithm, symbols, *config, size);
+      failedAny |= failed(p);
+      if (succeeded(p)) {
+        manifest.algorithms.push_back(p->entry);
+        planned.push_back(std::move(*p));
+      }
     }
-  }
   if (failedAny)
     return 1;
   std::optional<TestbedPlan> testbed;
