@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 PACKAGES=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22
           ninja-build cmake ccache libz3-dev z3 libgtest-dev libbenchmark-dev
           libnlopt-dev liblemon-dev libglpk-dev libopenmpi-dev openmpi-bin python3-dev
-          pybind11-dev python3-pybind11 python3-numpy python3-pytest)
+          pybind11-dev python3-pybind11 python3-numpy python3-pytest
+          iproute2 procps util-linux gnuplot-nox)
 read -r -a extra_packages <<< "${TACOS_EXTRA_PACKAGES:-}"
 PACKAGES+=("${extra_packages[@]}")
 

@@ -92,6 +92,33 @@ elif os.environ.get("CI"):
     lit_config.fatal("Open MPI (mpirun, mpicc) or clang-22 is missing: "
                      "scripts/setup.sh installs them")
 
+# tacos-run --emulate makes network namespaces: feature `netns` when this
+# process is root and can make one (probed with a namespace of its own,
+# deleted at once). Elsewhere the emulation tests are skipped, with the
+# reason noted here; CI runs as root and must run them.
+def netns_missing():
+    if os.geteuid() != 0:
+        return "not root"
+    ip = shutil.which("ip") or shutil.which("ip", path="/usr/sbin:/sbin")
+    if not ip or not os.path.exists("/proc/self/ns/net"):
+        return "no iproute2 or no network namespaces in this kernel"
+    probe = "tcb-lit-probe-%d" % os.getpid()
+    made = subprocess.run([ip, "netns", "add", probe], capture_output=True,
+                          text=True)
+    if made.returncode != 0:
+        return "ip netns add failed: " + made.stderr.strip()
+    subprocess.run([ip, "netns", "delete", probe], capture_output=True)
+    return None
+
+netns_reason = netns_missing()
+if netns_reason is None:
+    config.available_features.add("netns")
+elif os.environ.get("CI"):
+    lit_config.fatal("CI must run the emulated-cluster tests, but network "
+                     "namespaces are unavailable: " + netns_reason)
+else:
+    lit_config.note("tacos-run --emulate tests skipped: " + netns_reason)
+
 tool_dirs = [config.tacos_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tacos-opt", "tacos-translate", "tacos-run", "tacos-capi-test"], tool_dirs)
 

@@ -33,9 +33,11 @@ mlir::LogicalResult tacos::run::runPipeline(ModuleOp module,
   return pm.run(module);
 }
 
-/// A target machine for the CPU tacos-run runs on: the ranks run on this
-/// machine (mpirun on loopback), so the object may use all of its features.
-static std::unique_ptr<llvm::TargetMachine> hostMachine(std::string &error) {
+/// A target machine for `cpu`, or for the CPU tacos-run runs on if it is
+/// empty: ranks on loopback run on this machine, so the object may use all
+/// of its features; ranks on other hosts may have another CPU.
+static std::unique_ptr<llvm::TargetMachine> targetMachine(llvm::StringRef cpu,
+                                                          std::string &error) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::Triple triple(llvm::sys::getProcessTriple());
@@ -44,10 +46,13 @@ static std::unique_ptr<llvm::TargetMachine> hostMachine(std::string &error) {
   if (!target)
     return nullptr;
   llvm::SubtargetFeatures features;
-  for (const auto &feature : llvm::sys::getHostCPUFeatures())
-    features.AddFeature(feature.first(), feature.second);
+  if (cpu.empty())
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      features.AddFeature(feature.first(), feature.second);
+  std::string cpuName =
+      cpu.empty() ? llvm::sys::getHostCPUName().str() : cpu.str();
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, llvm::sys::getHostCPUName(), features.getString(),
+      triple, cpuName, features.getString(),
       llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
@@ -72,9 +77,10 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
 
 std::string tacos::run::emitObject(ModuleOp module,
                                    llvm::StringRef objectPath,
-                                   llvm::StringRef irPath) {
+                                   llvm::StringRef irPath,
+                                   llvm::StringRef cpu) {
   std::string error;
-  std::unique_ptr<llvm::TargetMachine> machine = hostMachine(error);
+  std::unique_ptr<llvm::TargetMachine> machine = targetMachine(cpu, error);
   if (!machine)
     return "cannot compile for this machine: " + error;
   llvm::LLVMContext context;

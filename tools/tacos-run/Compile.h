@@ -23,11 +23,13 @@ namespace tacos::run {
 /// diagnostic handler; an unknown pass name fails here, not at build time.
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline);
 
-/// Translates an LLVM-dialect module to LLVM IR, optimizes it at O2 for the
-/// host CPU and writes a position-independent object file; with `irPath`,
-/// also the optimized LLVM IR. Returns an error message, empty on success.
+/// Translates an LLVM-dialect module to LLVM IR, optimizes it at O2 for
+/// `cpu` (empty: this machine's CPU and all its features; "generic" or a
+/// name LLVM knows: that CPU, for ranks on other hosts) and writes a
+/// position-independent object file; with `irPath`, also the optimized
+/// LLVM IR. Returns an error message, empty on success.
 std::string emitObject(mlir::ModuleOp module, llvm::StringRef objectPath,
-                       llvm::StringRef irPath = "");
+                       llvm::StringRef irPath = "", llvm::StringRef cpu = "");
 
 /// Links `object` into the shared object `library` with the system compiler
 /// driver `cc` (`cc -shared`), adding `libraries` (paths). Returns an error

@@ -36,6 +36,7 @@
 #include <csignal>
 #include <cstring>
 #include <sched.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #ifdef __linux__
@@ -221,6 +222,8 @@ static void killSession(pid_t session) {
 // a NUL:
 //   D<path>  remove this directory once tacos-run has ended
 //   F<path>  forget it (removed already, or to be kept)
+//   N<name>  delete this network namespace once tacos-run has ended
+//   G<name>  forget it (deleted already)
 //   S<pid>   mpirun's session: kill what is left of it first
 //   E        mpirun's session has ended
 // and it acts when the socket closes: when tacos-run exits, is killed, or
@@ -254,10 +257,27 @@ void tacos::run::forgetDirectory(const std::string &path) {
   tellGuardian('F', path);
 }
 
+void tacos::run::guardNamespace(const std::string &name) {
+  tellGuardian('N', name);
+}
+
+void tacos::run::forgetNamespace(const std::string &name) {
+  tellGuardian('G', name);
+}
+
+void tacos::run::deleteNamespace(const std::string &name) {
+  // What `ip netns delete` does: the name is a bind mount of the
+  // namespace; without it and its last process the namespace ends, and
+  // with it every interface inside (the far end of a veth pair too).
+  std::string path = "/run/netns/" + name;
+  umount2(path.c_str(), MNT_DETACH);
+  unlink(path.c_str());
+}
+
 namespace {
 /// What the guardian has been told.
 struct Guarded {
-  std::vector<std::string> directories;
+  std::vector<std::string> directories, namespaces;
   pid_t session = 0;
 
   void apply(const std::string &record) {
@@ -270,6 +290,12 @@ struct Guarded {
       break;
     case 'F':
       llvm::erase(directories, text);
+      break;
+    case 'N':
+      namespaces.push_back(text);
+      break;
+    case 'G':
+      llvm::erase(namespaces, text);
       break;
     case 'S':
       session = pid_t(std::atol(text.c_str()));
@@ -323,6 +349,8 @@ static void removeDirectoryForGood(const std::string &path) {
   // mpirun's ranks may still write into the directories: first they go.
   if (guarded.session)
     killSession(guarded.session);
+  for (const std::string &name : guarded.namespaces)
+    deleteNamespace(name);
   for (const std::string &directory : guarded.directories)
     removeDirectoryForGood(directory);
   _exit(0);

@@ -58,6 +58,15 @@ std::string startGuardian();
 /// unless tacos-run forgets it first (having removed it, or to keep it).
 void guardDirectory(const std::string &path);
 void forgetDirectory(const std::string &path);
+/// The guardian deletes network namespace `name` (its name in /run/netns,
+/// as `ip netns delete` does) when tacos-run has ended, unless tacos-run
+/// forgets it first. Tell it before the namespace is made, so that no
+/// moment exists where tacos-run could die and leave it.
+void guardNamespace(const std::string &name);
+void forgetNamespace(const std::string &name);
+/// Deletes network namespace `name` (nothing if there is none): its name
+/// goes, and the namespace with its interfaces once no process is in it.
+void deleteNamespace(const std::string &name);
 /// Removes `path` and everything in it: fifos too, which Open MPI's
 /// session directory holds and llvm::sys::fs::remove_directories leaves.
 void removeDirectory(const std::string &path);

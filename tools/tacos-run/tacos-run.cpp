@@ -19,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compile.h"
+#include "Emulate.h"
+#include "Hosts.h"
 #include "Launch.h"
 #include "RunProtocol.h"
 
@@ -29,7 +31,9 @@
 #include "tacos/Dialect/Topo/IR/TopoDialect.h"
 #include "tacos/Execution/RankProgram.h"
 #include "tacos/InitAll.h"
+#include "tacos/Network/Quantity.h"
 #include "tacos/Support/NestingDepth.h"
+#include "tacos/Simulation/Combining.h"
 #include "tacos/Synthesis/Algorithms.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -86,6 +90,12 @@ static cl::opt<uint64_t> elementsOpt(
              "its size in bytes over the element size, rounded to the "
              "nearest count the collective accepts)"),
     cl::cat(runCategory));
+static cl::opt<std::string> sweepOpt(
+    "sweep",
+    cl::desc("Run every algorithm at each size MIN, MIN*F, ... up to MAX "
+             "(MIN:MAX:xF, e.g. 1KiB:1GiB:x4), all in one launch of one "
+             "compiled object, every size checked"),
+    cl::value_desc("min:max:xF"), cl::cat(runCategory));
 static cl::opt<unsigned> itersOpt("iters", cl::init(10),
                                   cl::desc("Timed calls after the checked one (default 10)"),
                                   cl::cat(runCategory));
@@ -109,6 +119,49 @@ static cl::opt<std::string>
 static cl::list<std::string>
     mpirunArgOpt("mpirun-arg", cl::desc("An extra argument for mpirun"),
                  cl::cat(runCategory));
+static cl::opt<std::string> hostfileOpt(
+    "hostfile",
+    cl::desc("Run the ranks on the hosts this file lists (Open MPI's `NAME "
+             "slots=N` or MPICH's `NAME:N` lines): NPU r on slot r, in file "
+             "order; needs --workdir"),
+    cl::value_desc("file"), cl::cat(runCategory));
+static cl::opt<std::string> hostOpt(
+    "host",
+    cl::desc("Run the ranks on these hosts, NAME[:N],...: NPU r on slot r; "
+             "needs --workdir"),
+    cl::value_desc("list"), cl::cat(runCategory));
+static cl::opt<std::string> workdirOpt(
+    "workdir",
+    cl::desc("Put the shared object, the manifest and the results in a "
+             "directory made inside DIR, which every host must see at the "
+             "same path (a shared file system)"),
+    cl::value_desc("dir"), cl::cat(runCategory));
+static cl::opt<std::string> launcherOpt(
+    "launcher", cl::init("openmpi"),
+    cl::desc("Whose mpirun: openmpi (default) or mpich (Hydra's mpiexec): "
+             "which options place the ranks"),
+    cl::cat(runCategory));
+static cl::opt<std::string> targetCpuOpt(
+    "target-cpu",
+    cl::desc("The CPU the object is compiled for (default: this machine's "
+             "when the ranks run here, the architecture's generic CPU with "
+             "--hostfile or --host)"),
+    cl::cat(runCategory));
+static cl::opt<bool> emulateOpt(
+    "emulate",
+    cl::desc("Run on an emulated cluster of this network: one network "
+             "namespace per NPU, shaped veth links, switches as bridges "
+             "(root only; docs/Emulation.md)"),
+    cl::cat(runCategory));
+static cl::opt<double> scaleOpt(
+    "scale", cl::init(100),
+    cl::desc("With --emulate: the rate in Mbit/s of the network's fastest "
+             "link, the others in proportion (default 100)"),
+    cl::value_desc("Mbit/s"), cl::cat(runCategory));
+// The emulated namespaces' name prefix (default tcb-PID-), so that a test
+// can look for what its own run left.
+static cl::opt<std::string> emulatePrefixOpt("emulate-prefix", cl::Hidden,
+                                             cl::cat(runCategory));
 static cl::opt<std::string>
     ccOpt("cc", cl::init("cc"),
           cl::desc("Compiler driver that links the shared object (default: the first of cc, clang-22, clang, gcc)"),
@@ -182,13 +235,29 @@ struct Planned {
   /// end), and its transfer count: what the watchdog's default reads.
   int64_t predictedPs = 0;
   uint64_t transfers = 0;
+  /// With --emulate: the network, and each transfer's bytes and route.
+  std::shared_ptr<const Network> network;
+  std::string networkName;
+  std::vector<TestbedTransfer> paths;
+  /// The schedule's time on the emulated network (emulatedTime), 0 if it
+  /// could not be timed.
+  int64_t emulatedPs = 0;
 };
+
+enum class Launcher { OpenMPI, MPICH };
 
 struct RunConfig {
   DType dtype;
   exec::ReduceOp op;
   FaultKind fault = FaultKind::None;
   uint32_t faultRank = 0;
+  Launcher launcher = Launcher::OpenMPI;
+  /// The host of each rank with --hostfile or --host; empty on loopback.
+  std::vector<std::string> hostOfRank;
+  /// What mpirun gets: --hostfile's or the emulation's file, or --host.
+  std::string hostfile, hostList;
+  /// The emulated cluster the run starts on, or null.
+  const Emulation *emulation = nullptr;
 };
 
 static void registerEverything(DialectRegistry &registry) {
@@ -221,7 +290,9 @@ static OwningOpRef<ModuleOp> parseFile(llvm::StringRef path,
 
 /// Requests (coll ops that are not algorithms) are synthesized first, as
 /// tacos-pipeline would: coll-synthesize, after topo-unwind-switches for an
-/// algorithm that needs point-to-point links.
+/// algorithm that needs point-to-point links (exact; an emulated network
+/// then becomes the unwound links, not bridges). Otherwise switches stay
+/// nodes, and an emulated network keeps them as bridges.
 static LogicalResult synthesizeRequests(ModuleOp module) {
   bool hasRequests = false;
   for (Operation &op : module.getBody()->getOperations())
@@ -264,17 +335,41 @@ selectAlgorithms(ModuleOp module) {
   return chosen;
 }
 
-/// Bytes all ranks send in one call: each transfer carries its chunk's
-/// piece of the E-element buffer.
+/// The bytes transfer `i` carries: its chunk's piece of the E-element
+/// buffer.
+static uint64_t transferBytes(const exec::CallShape &shape, uint64_t elements,
+                              const ScheduleView &transfers, size_t i,
+                              DType dtype) {
+  uint64_t pieces = shape.numPieces();
+  uint64_t piece = transfers.chunk(i) % pieces;
+  return (exec::pieceOffset(piece + 1, pieces, elements) -
+          exec::pieceOffset(piece, pieces, elements)) *
+         dtypeBytes(dtype);
+}
+
+/// Bytes all ranks send in one call.
 static uint64_t bytesSent(const exec::CallShape &shape, uint64_t elements,
                           const ScheduleView &transfers, DType dtype) {
-  uint64_t pieces = shape.numPieces(), total = 0;
+  uint64_t total = 0;
+  for (size_t i = 0; i < transfers.size(); ++i)
+    total += transferBytes(shape, elements, transfers, i, dtype);
+  return total;
+}
+
+/// Each transfer's bytes and switches, for the emulation's byte counters.
+static std::vector<TestbedTransfer>
+transferPaths(const exec::CallShape &shape, uint64_t elements,
+              const ScheduleView &transfers, DType dtype) {
+  std::vector<TestbedTransfer> paths;
   for (size_t i = 0; i < transfers.size(); ++i) {
-    uint64_t piece = transfers.chunk(i) % pieces;
-    total += exec::pieceOffset(piece + 1, pieces, elements) -
-             exec::pieceOffset(piece, pieces, elements);
+    TestbedTransfer t{transfers.src(i), transfers.dst(i), {},
+                      transferBytes(shape, elements, transfers, i, dtype)};
+    if (uint16_t route = transfers.route(i))
+      for (uint32_t node : transfers.routes().switches(route))
+        t.switches.push_back(node);
+    paths.push_back(std::move(t));
   }
-  return total * dtypeBytes(dtype);
+  return paths;
 }
 
 /// Why E elements cannot be run on this machine, or empty: every message
@@ -330,11 +425,45 @@ static bool inPlaceDefined(CollectiveKind kind) {
          kind == CollectiveKind::Broadcast || kind == CollectiveKind::Reduce;
 }
 
+/// What of a tbf-shaped rate TCP delivers as payload, and the time a
+/// message takes on top of its bytes (the kernel's and Open MPI's, no
+/// added latency), measured on this kind of machine (EMULATION.md:
+/// point-to-point times within 1 % of alpha + size / (rate x 0.956),
+/// alpha about 0.1 ms).
+static constexpr double kTcpPayloadShare = 0.956;
+static constexpr int64_t kEmulatedAlphaPs = 100'000'000;
+
+/// The schedule's time on the emulated network, as the simulator gives it
+/// at the emulated rates with TCP's payload share and the measured alpha,
+/// for E elements; 0 if it cannot be emulated (the run then stops with the
+/// reason, planEmulation).
+static int64_t emulatedTime(coll::AlgorithmOp algorithm,
+                            const coll::AlgorithmModel &model,
+                            uint64_t elements, DType dtype) {
+  if (!(scaleOpt > 0) || !std::isfinite(scaleOpt))
+    return 0;
+  const Network &network = model.collective.network;
+  std::string error;
+  std::optional<TestbedPlan> testbed =
+      TestbedPlan::build(network, scaleOpt, error);
+  if (!testbed)
+    return 0;
+  Network emulated = testbed->emulatedNetwork(network, kTcpPayloadShare,
+                                              kEmulatedAlphaPs);
+  CollectiveSpec spec = model.collective.spec;
+  spec.sizeBytes = int64_t(elements * dtypeBytes(dtype));
+  SimulationResult timed =
+      simulateCollective(emulated, spec, model.transfers.view(),
+                         coll::toCore(algorithm.getLinkModel()));
+  return timed.error.empty() ? timed.timePs : 0;
+}
+
 /// Verifies one algorithm and works out its call. Every error is a located
 /// diagnostic on the algorithm (or its offending transfer).
 static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
                                SymbolTableCollection &symbols,
-                               const RunConfig &config) {
+                               const RunConfig &config,
+                               std::optional<int64_t> sweepBytes) {
   FailureOr<coll::AlgorithmModel> model =
       coll::buildAlgorithmModel(algorithm, symbols, "tacos-run");
   if (failed(model))
@@ -374,8 +503,8 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
            << numRanksOpt.getValue();
   uint64_t elements = elementsOpt;
   if (elements == 0) {
-    FailureOr<uint64_t> fromSize =
-        defaultElements(algorithm, p.entry, spec.sizeBytes, config.dtype);
+    FailureOr<uint64_t> fromSize = defaultElements(
+        algorithm, p.entry, sweepBytes.value_or(spec.sizeBytes), config.dtype);
     if (failed(fromSize))
       return failure();
     elements = *fromSize;
@@ -394,6 +523,13 @@ static FailureOr<Planned> plan(coll::AlgorithmOp algorithm,
   p.entry.elements = elements;
   p.bytesSent = bytesSent(p.entry.shape, elements, model->transfers.view(),
                           config.dtype);
+  if (emulateOpt) {
+    p.network = model->collective.networkStorage;
+    p.networkName = algorithm.getNetwork().str();
+    p.paths = transferPaths(p.entry.shape, elements, model->transfers.view(),
+                            config.dtype);
+    p.emulatedPs = emulatedTime(algorithm, *model, elements, config.dtype);
+  }
   return p;
 }
 
@@ -468,7 +604,11 @@ static FailureOr<std::string> buildLibrary(ModuleOp module,
   llvm::sys::path::append(object, "algorithms.o");
   llvm::sys::path::append(library, "algorithms.so");
   llvm::sys::path::append(ir, "algorithms.ll");
-  std::string error = emitObject(target, object, keepTempsOpt ? ir.str() : "");
+  std::string cpu = targetCpuOpt.getNumOccurrences() ? targetCpuOpt.getValue()
+                    : config.hostOfRank.empty()     ? ""
+                                                    : "generic";
+  std::string error =
+      emitObject(target, object, keepTempsOpt ? ir.str() : "", cpu);
   if (error.empty()) {
     llvm::SmallVector<llvm::StringRef> mpiLibraries;
     llvm::StringRef(TACOS_RUN_MPI_LIBRARIES).split(mpiLibraries, ',', -1, false);
@@ -514,18 +654,55 @@ static FailureOr<std::string> findRankDriver(const char *argv0) {
                      "build tacos-run-rank or pass --rank-driver");
 }
 
+/// True if the user passed mpirun an option that starts with `prefix`.
+static bool userPassed(llvm::StringRef prefix) {
+  return llvm::any_of(mpirunArgOpt, [&](const std::string &arg) {
+    return llvm::StringRef(arg).starts_with(prefix);
+  });
+}
+
+/// The options that put rank r on slot r of the hosts: the hosts as given,
+/// and Open MPI's slot mapping (Hydra's default), unless the user chose a
+/// mapping of their own.
+static std::vector<std::string> hostArguments(const RunConfig &config) {
+  if (config.hostOfRank.empty())
+    return {};
+  bool mpich = config.launcher == Launcher::MPICH;
+  std::vector<std::string> argv;
+  if (!config.hostfile.empty())
+    argv = {mpich ? "-f" : "--hostfile", config.hostfile};
+  else
+    argv = {mpich ? "-hosts" : "--host", config.hostList};
+  if (!mpich && !userPassed("--map-by") && !userPassed("-map-by"))
+    argv.insert(argv.end(), {"--map-by", "slot"});
+  return argv;
+}
+
 static std::vector<std::string> mpirunCommand(llvm::StringRef mpirun,
                                               llvm::StringRef driver,
                                               llvm::StringRef manifest,
-                                              llvm::StringRef results) {
-  std::vector<std::string> argv = {mpirun.str()};
+                                              llvm::StringRef results,
+                                              const RunConfig &config) {
+  std::vector<std::string> argv;
+  if (config.emulation)
+    argv = config.emulation->launchPrefix();
+  argv.push_back(mpirun.str());
   // Open MPI refuses root unless told, and more ranks than cores unless
-  // told: tests and CI containers are both.
-  if (geteuid() == 0)
-    argv.push_back("--allow-run-as-root");
-  if (numRanksOpt > availableCores())
-    argv.push_back("--oversubscribe");
+  // told: tests and CI containers are both. On other hosts the slots are
+  // the hostfile's, not this machine's cores.
+  if (config.launcher == Launcher::OpenMPI) {
+    if (geteuid() == 0)
+      argv.push_back("--allow-run-as-root");
+    if (config.hostOfRank.empty() && numRanksOpt > availableCores())
+      argv.push_back("--oversubscribe");
+  }
   argv.insert(argv.end(), {"-np", std::to_string(numRanksOpt)});
+  std::vector<std::string> hosts = hostArguments(config);
+  argv.insert(argv.end(), hosts.begin(), hosts.end());
+  if (config.emulation) {
+    std::vector<std::string> emulated = config.emulation->mpirunArguments();
+    argv.insert(argv.end(), emulated.begin(), emulated.end());
+  }
   argv.insert(argv.end(), mpirunArgOpt.begin(), mpirunArgOpt.end());
   argv.insert(argv.end(), {driver.str(), manifest.str(), results.str()});
   return argv;
@@ -555,12 +732,16 @@ static double callEstimateSeconds(const Planned &p) {
   return std::max(predicted, machine);
 }
 
-static unsigned defaultTimeout(const std::vector<Planned> &planned) {
+/// `slowdown`: how much slower than the network the ranks' network runs
+/// (an emulated one, at scaled rates), 1 on loopback.
+static unsigned defaultTimeout(const std::vector<Planned> &planned,
+                               double slowdown) {
   // The checked call, then --iters timed ones; as many of Open MPI's.
   double calls = (double(itersOpt) + 1) * (baselineOpt ? 2 : 1);
   double seconds = 0;
   for (const Planned &p : planned)
-    seconds += calls * callEstimateSeconds(p);
+    seconds += calls * std::max(callEstimateSeconds(p),
+                                double(p.predictedPs) * 1e-12 * slowdown);
   return unsigned(std::min(kMaxDefaultSeconds,
                            std::ceil(double(startupOpt) + kMargin * seconds)));
 }
@@ -591,6 +772,13 @@ struct TempDirs {
   /// The object, the shared object, the manifest, the results, and Open
   /// MPI's session directory (mpirun's TMPDIR).
   llvm::SmallString<128> path;
+  /// With --workdir: a directory inside it for what every host loads or
+  /// writes (shared object, manifest, results); Open MPI's session
+  /// directory stays local.
+  llvm::SmallString<128> shared;
+
+  /// Where the shared object, the manifest and the results go.
+  llvm::StringRef artifacts() const { return shared.empty() ? path : shared; }
   /// Open MPI's shared-memory segments (btl_vader_backing_directory, else
   /// in /dev/shm where nothing removes them if mpirun is killed); empty if
   /// the system has no /dev/shm or the user chose the directory.
@@ -602,6 +790,15 @@ struct TempDirs {
       return ec;
     if (!keepTempsOpt)
       guardDirectory(std::string(path));
+    if (!workdirOpt.empty()) {
+      llvm::SmallString<128> prefix(workdirOpt);
+      llvm::sys::path::append(prefix, "tacos-run");
+      if (std::error_code ec =
+              llvm::sys::fs::createUniqueDirectory(prefix, shared))
+        return ec;
+      if (!keepTempsOpt)
+        guardDirectory(std::string(shared));
+    }
     if (!llvm::sys::fs::is_directory("/dev/shm") ||
         std::getenv("OMPI_MCA_btl_vader_backing_directory"))
       return {};
@@ -619,9 +816,15 @@ struct TempDirs {
       return;
     if (keepTempsOpt) {
       llvm::errs() << "tacos-run: temporaries kept in " << path << "\n";
+      if (!shared.empty())
+        llvm::errs() << "tacos-run: shared temporaries kept in " << shared
+                     << "\n";
     } else {
-      removeDirectory(std::string(path));
-      forgetDirectory(std::string(path));
+      for (llvm::StringRef dir : {path.str(), shared.str()})
+        if (!dir.empty()) {
+          removeDirectory(dir.str());
+          forgetDirectory(dir.str());
+        }
     }
     if (!sharedMemory.empty()) {
       removeDirectory(std::string(sharedMemory));
@@ -632,8 +835,13 @@ struct TempDirs {
 
 /// What mpirun's environment adds: Open MPI's session directory and its
 /// shared-memory segments go into the run's directories, and with them.
-static std::vector<std::string> mpirunEnvironment(const TempDirs &temp) {
+static std::vector<std::string> mpirunEnvironment(const TempDirs &temp,
+                                                  const RunConfig &config) {
   std::vector<std::string> environment = {"TMPDIR=" + temp.path.str().str()};
+  if (config.emulation) {
+    std::vector<std::string> emulated = config.emulation->environment();
+    environment.insert(environment.end(), emulated.begin(), emulated.end());
+  }
   if (!temp.sharedMemory.empty())
     environment.push_back("OMPI_MCA_btl_vader_backing_directory=" +
                           temp.sharedMemory.str().str());
@@ -642,8 +850,9 @@ static std::vector<std::string> mpirunEnvironment(const TempDirs &temp) {
 
 static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
                                  const Manifest &manifest, unsigned timeout,
-                                 const TempDirs &temp) {
-  llvm::StringRef tempDir = temp.path;
+                                 const TempDirs &temp,
+                                 const RunConfig &config) {
+  llvm::StringRef tempDir = temp.artifacts();
   llvm::SmallString<128> manifestPath(tempDir), resultsPath(tempDir);
   llvm::sys::path::append(manifestPath, "manifest.txt");
   llvm::sys::path::append(resultsPath, "results.txt");
@@ -653,8 +862,9 @@ static FailureOr<Results> launch(llvm::StringRef mpirun, llvm::StringRef driver,
     return failure();
   }
   LaunchStatus status =
-      runWithTimeout(mpirunCommand(mpirun, driver, manifestPath, resultsPath),
-                     mpirunEnvironment(temp), timeout);
+      runWithTimeout(mpirunCommand(mpirun, driver, manifestPath, resultsPath,
+                                   config),
+                     mpirunEnvironment(temp, config), timeout);
   if (!status.startError.empty()) {
     fail("cannot start mpirun: " + status.startError);
     return failure();
@@ -763,6 +973,8 @@ static bool report(const std::vector<Planned> &planned, const Results &results,
     os << "timeout " << timeout << " s\n";
   else
     os << "no timeout\n";
+  if (!config.hostOfRank.empty())
+    os << "# hosts: " << describePlacement(config.hostOfRank) << "\n";
   os << llvm::format("%-24s %-14s %5s %10s %-5s %12s %12s %12s %14s  %s\n",
                      "# algorithm", "collective", "ranks", "elements", "dtype",
                      "time(us)", "algbw(GB/s)", "busbw(GB/s)", "sent(B)",
@@ -791,8 +1003,275 @@ static bool report(const std::vector<Planned> &planned, const Results &results,
 }
 
 //===----------------------------------------------------------------------===//
+// The emulated cluster (--emulate)
+//===----------------------------------------------------------------------===//
+
+/// The fastest link rate on a machine of the project's kind (2 cores) at
+/// which measured times stay within a few per cent of the model, and the
+/// one above which the cores, not the links, set them (EMULATION.md:
+/// 1-5 % at <= 100 Mbit/s, +11 to +27 % at 400 Mbit/s); and how many
+/// hosts one such machine runs.
+static constexpr double kFaithfulMbit = 100, kCpuBoundMbit = 400;
+static constexpr uint32_t kFaithfulHosts = 16, kMaxHosts = 64;
+
+static void warn(const llvm::Twine &message) {
+  llvm::WithColor::warning(llvm::errs(), "tacos-run") << message << "\n";
+}
+
+static std::string emulationPrefix() {
+  if (emulatePrefixOpt.empty())
+    return "tcb-" + std::to_string(getpid()) + "-";
+  return emulatePrefixOpt;
+}
+
+/// Checks the --emulate options against what this machine can carry.
+static LogicalResult checkEmulationOptions(uint32_t hosts) {
+  std::string prefix = emulationPrefix();
+  if (prefix.size() > 32 || llvm::any_of(prefix, [](char c) {
+        return !llvm::isAlnum(c) && c != '-';
+      })) {
+    fail("--emulate-prefix must be at most 32 letters, digits and '-', got '" +
+         prefix + "'");
+    return failure();
+  }
+  std::string scale = formatNumber("%g", scaleOpt);
+  if (!(scaleOpt > 0) || !std::isfinite(scaleOpt)) {
+    fail("--scale must be a positive rate in Mbit/s, got " + scale);
+    return failure();
+  }
+  if (scaleOpt > kCpuBoundMbit) {
+    fail("--scale " + scale + ": links faster than " +
+         formatNumber("%g", kCpuBoundMbit) +
+         " Mbit/s are CPU-bound on a machine like this one (times would "
+         "measure the cores, not the network); choose a lower --scale");
+    return failure();
+  }
+  if (scaleOpt > kFaithfulMbit)
+    warn("--scale " + scale + ": above " + formatNumber("%g", kFaithfulMbit) +
+         " Mbit/s per link emulated times are less faithful (within 1-5 % "
+         "of the model at <= 100, 2-7 % at 200); results are still checked");
+  if (hosts > kMaxHosts) {
+    fail("--emulate runs at most " + llvm::Twine(kMaxHosts) +
+         " hosts on one machine, the network has " + llvm::Twine(hosts));
+    return failure();
+  }
+  if (hosts > kFaithfulHosts)
+    warn("--emulate with " + llvm::Twine(hosts) + " hosts: more than " +
+         llvm::Twine(kFaithfulHosts) +
+         " ranks on a few cores make times CPU-bound");
+  return success();
+}
+
+/// The emulated cluster's plan for the algorithms' network, before
+/// anything is compiled or made.
+static std::optional<TestbedPlan>
+planEmulation(const std::vector<Planned> &planned) {
+  const Planned &first = planned.front();
+  for (const Planned &p : planned)
+    if (p.networkName != first.networkName) {
+      fail("--emulate builds one network, but @" + first.entry.name +
+           " runs on @" + first.networkName + " and @" + p.entry.name +
+           " on @" + p.networkName + " (--algorithm selects)");
+      return std::nullopt;
+    }
+  if (failed(checkEmulationOptions(first.network->numNpus())))
+    return std::nullopt;
+  std::string error;
+  std::optional<TestbedPlan> plan =
+      TestbedPlan::build(*first.network, scaleOpt, error);
+  if (!plan)
+    fail("cannot emulate @" + first.networkName + ": " + error);
+  return plan;
+}
+
+/// Makes the cluster and points the run at it; fails with the reason.
+static LogicalResult startEmulation(Emulation &emulation, RunConfig &config) {
+  std::string warning;
+  std::string error = emulation.create(warning);
+  if (!error.empty()) {
+    fail("cannot build the emulated cluster: " + error);
+    return failure();
+  }
+  if (!warning.empty())
+    warn(warning);
+  config.emulation = &emulation;
+  config.hostfile = emulation.hostfile();
+  config.hostOfRank.clear();
+  for (NodeId npu = 0; npu < numRanksOpt; ++npu)
+    config.hostOfRank.push_back(emulation.hostName(npu));
+  return success();
+}
+
+/// What each direction of a wire may carry beyond the schedule's payload:
+/// TCP/IP and Ethernet headers (66 bytes a segment of 1448: 4.6 %, and
+/// room for a few retransmissions on a loaded machine), the
+/// acknowledgements of the other direction's data (at most one 66-byte
+/// segment per two received: 2.3 %), and the rank driver's own small
+/// messages (the check's gathers, the timing's barriers), a few KiB a call.
+static constexpr double kHeaderShare = 0.10, kAckShare = 0.05;
+static constexpr uint64_t kSlackBytes = 64 * 1024, kSlackPerCall = 16 * 1024;
+
+/// Prints each direction's predicted and measured bytes and, if the run
+/// moved only the schedules' data (no baseline), checks them: a direction
+/// carries at least its payload, and at most the payload with its
+/// overheads. Returns false if one does not.
+static bool reportCounters(const TestbedPlan &plan,
+                           const std::vector<Planned> &planned,
+                           const std::vector<uint64_t> &before,
+                           const std::vector<uint64_t> &after) {
+  std::vector<TestbedTransfer> all;
+  for (const Planned &p : planned)
+    all.insert(all.end(), p.paths.begin(), p.paths.end());
+  uint64_t calls = uint64_t(itersOpt) + 1;
+  std::vector<uint64_t> predicted = plan.predictTraffic(all, calls);
+  llvm::raw_ostream &os = llvm::outs();
+  os << "# emulated @" << planned.front().networkName << ": "
+     << plan.numNpus() << " hosts, " << plan.numNodes() - plan.numNpus()
+     << " switches, " << plan.wires().size() << " wires, fastest "
+     << formatNumber("%g", plan.fastestMbit())
+     << " Mbit/s (the network's rates / "
+     << formatNumber("%.4g", plan.slowdown())
+     << "), no added latency; bytes of " << calls << " calls of each algorithm"
+     << (baselineOpt ? " and of Open MPI's collectives (not checked: "
+                       "--baseline=false checks them)"
+                     : "")
+     << "\n";
+  os << llvm::format("%-28s %10s %14s %14s  %s\n", "# link", "Mbit/s",
+                     "predicted(B)", "measured(B)", "check");
+  uint64_t slack =
+      kSlackBytes + kSlackPerCall * calls * uint64_t(planned.size());
+  std::vector<std::string> errors;
+  for (size_t w = 0; w < plan.wires().size(); ++w) {
+    const TestbedWire &wire = plan.wires()[w];
+    for (size_t d = 0; d < 2; ++d) {
+      NodeId from = d ? wire.b : wire.a, to = d ? wire.a : wire.b;
+      size_t i = 2 * w + d, reverse = 2 * w + 1 - d;
+      uint64_t measured = after[i] - before[i];
+      uint64_t most = uint64_t(double(predicted[i]) * (1 + kHeaderShare) +
+                               double(predicted[reverse]) * kAckShare) +
+                      slack;
+      bool ok = measured >= predicted[i] && measured <= most;
+      std::string name = plan.nodeName(from) + " -> " + plan.nodeName(to);
+      os << llvm::format("%-28s %10.3f %14llu %14llu  %s\n", name.c_str(),
+                         d ? wire.mbitBA : wire.mbitAB,
+                         (unsigned long long)predicted[i],
+                         (unsigned long long)measured,
+                         baselineOpt ? "-" : ok ? "ok" : "FAIL");
+      if (!baselineOpt && !ok)
+        errors.push_back(
+            (name + " carried " + llvm::Twine(measured) +
+             " bytes, but the schedules put " + llvm::Twine(predicted[i]) +
+             " there (at most " + llvm::Twine(most) +
+             " with headers, acknowledgements and the driver's messages)")
+                .str());
+    }
+  }
+  os.flush();
+  for (const std::string &error : errors)
+    fail(error);
+  return errors.empty();
+}
+
+/// Measured against predicted on the emulated network, per algorithm:
+/// the ratio the emulation's fidelity is judged by, and, where Open MPI's
+/// collective ran beside it, the measured speedup over it.
+static void reportPredictions(const std::vector<Planned> &planned,
+                              const Results &results,
+                              const RunConfig &config) {
+  llvm::raw_ostream &os = llvm::outs();
+  os << "# predicted: the schedule simulated at the emulated rates x "
+     << formatNumber("%g", kTcpPayloadShare) << " (TCP payload), alpha "
+     << formatNumber("%g", double(kEmulatedAlphaPs) * 1e-6)
+     << " us a message; measured: the median above\n";
+  os << llvm::format("%-24s %10s %14s %14s %10s %12s %12s\n", "# algorithm",
+                     "elements", "measured(us)", "predicted(us)", "ratio",
+                     "busbw(GB/s)", "vs-baseline");
+  for (size_t i = 0; i < planned.size() && i < results.algorithms.size();
+       ++i) {
+    const Planned &p = planned[i];
+    const Outcome &o = results.algorithms[i];
+    bool timed = o.status == Outcome::Status::Ok && o.seconds > 0;
+    double predicted = double(p.emulatedPs) * 1e-12;
+    double bytes = double(p.entry.elements * dtypeBytes(config.dtype));
+    double busbw = timed ? bytes / o.seconds / 1e9 *
+                               busFactor(p.kind, int64_t(p.entry.shape
+                                                             .participants
+                                                             .size()))
+                         : 0;
+    std::string speedup = "-";
+    if (timed && i < results.baselines.size() &&
+        results.baselines[i].status == Outcome::Status::Ok &&
+        results.baselines[i].seconds > 0)
+      speedup = formatNumber("%.3fx", results.baselines[i].seconds / o.seconds);
+    os << llvm::format(
+        "%-24s %10llu %14s %14s %10s %12s %12s\n", ("@" + p.entry.name).c_str(),
+        (unsigned long long)p.entry.elements,
+        timed ? formatNumber("%.2f", o.seconds * 1e6).c_str() : "-",
+        predicted > 0 ? formatNumber("%.2f", predicted * 1e6).c_str() : "-",
+        timed && predicted > 0
+            ? formatNumber("%.3f", o.seconds / predicted).c_str()
+            : "-",
+        timed ? formatNumber("%.4f", busbw).c_str() : "-", speedup.c_str());
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
+
+/// --launcher, --hostfile, --host and --workdir: where the ranks run.
+static LogicalResult readHosts(RunConfig &config) {
+  if (launcherOpt == "mpich") {
+    config.launcher = Launcher::MPICH;
+  } else if (launcherOpt != "openmpi") {
+    fail("unknown --launcher '" + launcherOpt + "' (openmpi, mpich)");
+    return failure();
+  }
+  if (!workdirOpt.empty() && !llvm::sys::fs::is_directory(workdirOpt)) {
+    fail("--workdir " + workdirOpt + " is not a directory");
+    return failure();
+  }
+  if (hostfileOpt.empty() && hostOpt.empty())
+    return success();
+  if (emulateOpt) {
+    fail("--emulate makes the hosts it runs on: --hostfile and --host do "
+         "not go with it");
+    return failure();
+  }
+  config.hostfile = hostfileOpt;
+  config.hostList = hostOpt;
+  if (!hostfileOpt.empty() && !hostOpt.empty()) {
+    fail("--hostfile and --host both name the hosts: pass one of them");
+    return failure();
+  }
+  std::string error;
+  std::vector<HostSlots> hosts;
+  if (!hostfileOpt.empty()) {
+    auto text = llvm::MemoryBuffer::getFile(hostfileOpt, /*IsText=*/true);
+    if (!text) {
+      fail("cannot read --hostfile " + hostfileOpt + ": " +
+           text.getError().message());
+      return failure();
+    }
+    hosts = parseHostfile((*text)->getBuffer(), hostfileOpt, error);
+  } else {
+    hosts = parseHostList(hostOpt, error);
+  }
+  if (error.empty())
+    config.hostOfRank = placeRanks(hosts, numRanksOpt, error);
+  if (!error.empty()) {
+    fail(error);
+    return failure();
+  }
+  if (workdirOpt.empty()) {
+    fail(llvm::Twine(hostfileOpt.empty() ? "--host" : "--hostfile") +
+         " may start ranks on other hosts, which must load the compiled "
+         "shared object: pass --workdir DIR, a directory every host sees at "
+         "the same path");
+    return failure();
+  }
+  return success();
+}
 
 static FailureOr<RunConfig> readConfig() {
   RunConfig config;
@@ -838,9 +1317,46 @@ static FailureOr<RunConfig> readConfig() {
     }
     config.fault = *fault;
   }
+  if (failed(readHosts(config)))
+    return failure();
   config.dtype = *dtype;
   config.op = *op;
   return config;
+}
+
+/// The sizes of --sweep MIN:MAX:xF in bytes, or one "the request's own".
+/// Each size becomes one entry of the manifest per algorithm: the compiled
+/// functions take E at run time, so one object and one launch serve all.
+static FailureOr<std::vector<std::optional<int64_t>>> sweepSizes() {
+  if (sweepOpt.empty())
+    return std::vector<std::optional<int64_t>>{std::nullopt};
+  auto refuse = [](const llvm::Twine &why) {
+    fail("--sweep " + sweepOpt + ": " + why);
+    return failure();
+  };
+  if (elementsOpt.getNumOccurrences())
+    return refuse("--elements fixes one count; pass one of them");
+  llvm::SmallVector<llvm::StringRef> parts;
+  llvm::StringRef(sweepOpt).split(parts, ':');
+  unsigned factor = 0;
+  if (parts.size() != 3 || !parts[2].consume_front("x") ||
+      parts[2].getAsInteger(10, factor) || factor < 2)
+    return refuse("expected MIN:MAX:xF with sizes such as 1KiB and a whole "
+                  "factor F of at least 2");
+  int64_t first = 0, last = 0;
+  for (auto [text, value] : {std::pair{parts[0], &first},
+                             std::pair{parts[1], &last}})
+    if (std::string error = parseSize(text.str(), *value); !error.empty())
+      return refuse(error);
+  if (first <= 0 || last < first)
+    return refuse("MIN must be positive and at most MAX");
+  std::vector<std::optional<int64_t>> sizes;
+  for (int64_t size = first; size <= last; size *= factor) {
+    sizes.push_back(size);
+    if (size > last / factor)
+      break;
+  }
+  return sizes;
 }
 
 /// 128 + the signal if tacos-run was interrupted (after `what`), else 0.
@@ -862,6 +1378,9 @@ static int runTool(const char *argv0) {
   FailureOr<RunConfig> config = readConfig();
   if (failed(config))
     return 1;
+  if (emulateOpt)
+    if (std::string why = checkEmulationPossible(); !why.empty())
+      return fail(why);
   // Before any work: a missing mpirun should not cost a compilation.
   FailureOr<std::string> mpirun = findProgram(
       mpirunOpt, "mpirun",
@@ -889,15 +1408,22 @@ static int runTool(const char *argv0) {
   std::vector<Planned> planned;
   SymbolTableCollection symbols;
   bool failedAny = false;
-  for (coll::AlgorithmOp algorithm : *selected) {
-    FailureOr<Planned> p = plan(algorithm, symbols, *config);
-    failedAny |= failed(p);
-    if (succeeded(p)) {
-      manifest.algorithms.push_back(p->entry);
-      planned.push_back(std::move(*p));
+  FailureOr<std::vector<std::optional<int64_t>>> sizes = sweepSizes();
+  if (failed(sizes))
+    return 1;
+  for (coll::AlgorithmOp algorithm : *selected)
+    for (std::optional<int64_t> size : *sizes) {
+      FailureOr<Planned> p = plan(algorithm, symbols, *config, size);
+      failedAny |= failed(p);
+      if (succeeded(p)) {
+        manifest.algorithms.push_back(p->entry);
+        planned.push_back(std::move(*p));
+      }
     }
-  }
   if (failedAny)
+    return 1;
+  std::optional<TestbedPlan> testbed;
+  if (emulateOpt && !(testbed = planEmulation(planned)))
     return 1;
 
   TempDirs temp;
@@ -905,7 +1431,7 @@ static int runTool(const char *argv0) {
     return fail("cannot create a temporary directory: " + ec.message());
   keepOnly(*module, *selected);
   FailureOr<std::string> library =
-      buildLibrary(*module, *config, temp.path);
+      buildLibrary(*module, *config, temp.artifacts());
   if (int code = interrupted("while compiling"))
     return code;
   if (failed(library))
@@ -920,13 +1446,42 @@ static int runTool(const char *argv0) {
   manifest.shortenBuffers = shortenOpt;
   manifest.fault = config->fault;
   manifest.faultRank = config->faultRank;
-  unsigned timeout = timeoutOpt.getNumOccurrences() ? timeoutOpt.getValue()
-                                                    : defaultTimeout(planned);
+  // Made after the temporaries, so taken down before them.
+  std::unique_ptr<Emulation> emulation;
+  std::vector<uint64_t> countersBefore;
+  if (testbed) {
+    emulation = std::make_unique<Emulation>(*testbed, emulationPrefix(),
+                                            temp.path.str().str());
+    LogicalResult started = startEmulation(*emulation, *config);
+    if (int code = interrupted("while building the emulated cluster"))
+      return code;
+    if (failed(started))
+      return 1;
+    std::string error;
+    std::optional<std::vector<uint64_t>> counters =
+        emulation->readCounters(error);
+    if (!counters)
+      return fail(error);
+    countersBefore = std::move(*counters);
+  }
+  unsigned timeout =
+      timeoutOpt.getNumOccurrences()
+          ? timeoutOpt.getValue()
+          : defaultTimeout(planned, testbed ? testbed->slowdown() : 1);
   FailureOr<Results> results =
-      launch(*mpirun, *driver, manifest, timeout, temp);
+      launch(*mpirun, *driver, manifest, timeout, temp, *config);
   if (failed(results))
     return 1;
-  return report(planned, *results, *config, timeout) ? 0 : 1;
+  bool ok = report(planned, *results, *config, timeout);
+  if (emulation) {
+    std::string error;
+    std::optional<std::vector<uint64_t>> after = emulation->readCounters(error);
+    if (!after)
+      return fail(error);
+    ok &= reportCounters(*testbed, planned, countersBefore, *after);
+    reportPredictions(planned, *results, *config);
+  }
+  return ok ? 0 : 1;
 }
 
 int main(int argc, char **argv) {
