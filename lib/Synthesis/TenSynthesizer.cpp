@@ -833,7 +833,7 @@ AlgorithmResult synthesizeTen(const Network &network, const Problem &problem,
   // Switches as nodes: the channels between NPUs are found once for every
   // trial (SwitchSynthesizer.h).
   std::optional<SwitchChannels> channels;
-  if (network.numSwitches() > 0 || getenv("SS_FORCE")) {
+  if (network.numSwitches() > 0) {
     channels.emplace();
     checked.error =
         channels->build(network, problem.chunkSizes, options.model);
