@@ -21,6 +21,19 @@ namespace tacos {
 
 namespace {
 
+/// The result of a baseline whose untimed transfers the simulator timed.
+AlgorithmResult timedBaseline(SimulationResult timed) {
+  AlgorithmResult result;
+  if (!timed.error.empty()) {
+    result.error = "internal error: baseline does not simulate: " + timed.error;
+    return result;
+  }
+  result.schedule = std::move(timed.schedule);
+  result.timePs = timed.timePs;
+  result.numTransfers = result.schedule.size();
+  return result;
+}
+
 /// A baseline's transfers come untimed; the simulator times them, like
 /// every other schedule, until the times settle: where a route relays, a
 /// chunk may reach an NPU again earlier than the copy emitted first, and
@@ -33,16 +46,8 @@ AlgorithmResult runBaseline(Baseline baseline, const Network &network,
   result.error = buildBaseline(baseline, network, problem, untimed);
   if (!result.error.empty())
     return result;
-  SimulationResult timed =
-      compact(network, problem, std::move(untimed), options.model);
-  if (!timed.error.empty()) {
-    result.error = "internal error: baseline does not simulate: " + timed.error;
-    return result;
-  }
-  result.schedule = std::move(timed.schedule);
-  result.timePs = timed.timePs;
-  result.numTransfers = result.schedule.size();
-  return result;
+  return timedBaseline(
+      compact(network, problem, std::move(untimed), options.model));
 }
 
 template <Baseline B>
@@ -85,16 +90,9 @@ AlgorithmResult runCombiningBaseline(Baseline baseline, const Network &network,
       buildBaseline(baseline, network, spec.kind, dualProblem, untimed);
   if (!result.error.empty())
     return result;
-  SimulationResult timed =
-      compactCollective(network, spec, untimed.view(), options.model);
-  if (!timed.error.empty()) {
-    result.error = "internal error: baseline does not simulate: " + timed.error;
-    return result;
-  }
-  result.schedule = std::move(timed.schedule);
-  result.timePs = timed.timePs;
-  result.numTransfers = result.schedule.size();
-  if (spec.kind == CollectiveKind::AllReduce)
+  result = timedBaseline(
+      compactCollective(network, spec, untimed.view(), options.model));
+  if (result.error.empty() && spec.kind == CollectiveKind::AllReduce)
     result.strictPhasesPs =
         strictPhases(network, spec, dualProblem, untimed.view(), options);
   return result;
