@@ -17,7 +17,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-
 namespace tacos::coll {
 #define GEN_PASS_DEF_COLLREPORT
 #include "tacos/Dialect/Coll/Transforms/Passes.h.inc"
@@ -54,11 +53,8 @@ struct Row {
   std::vector<std::pair<std::string, std::optional<int64_t>>> baselines;
   std::vector<std::string> baselineNotes;
   /// `best`'s verdict, when it ran in this run: the winner, every
-  /// candidate's verified time (nothing where it does not apply), the
-  /// seeds tacos ran.
-  std::string bestWinner;
-  std::vector<std::pair<std::string, std::optional<int64_t>>> bestCandidates;
-  int64_t bestSeeds = 0;
+  /// candidate's verified time or refusal, the seeds tacos ran.
+  std::optional<SynthesisTimes::BestVerdict> best;
   /// The exact (Z3) optimum's time, steps and rounds, if computed.
   std::optional<int64_t> exactPs;
   /// All-Reduce: the time with strict (unpipelined) phases.
@@ -182,7 +178,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
         row.synthesisMs = it->second;
       auto best = times->get().best.find(row.name);
       if (best != times->get().best.end())
-        readBest(row, best->second);
+        row.best = best->second;
     }
     tacos::LinkModel model = toCore(algorithm.getLinkModel());
     row.bounds =
@@ -290,54 +286,50 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
            found[0].message;
   }
 
-  /// `best`'s verdict, when coll-synthesize ran in this run.
-  static void readBest(Row &row, const SynthesisTimes::BestVerdict &best) {
-    row.bestWinner = algorithmName(best.winner);
-    for (const BestCandidate &each : best.candidates) {
-      std::optional<int64_t> time;
-      if (each.refusal.empty())
-        time = each.timePs;
-      row.bestCandidates.push_back({algorithmName(each.algorithm), time});
-      if (each.algorithm == Algorithm::Tacos)
-        row.bestSeeds = each.seeds;
-    }
-  }
-
   /// How much faster the winner is than the next candidate: their ratio.
   static std::optional<double> bestMargin(const Row &row) {
     std::optional<int64_t> next;
-    for (auto &[name, time] : row.bestCandidates)
-      if (time && name != row.bestWinner && (!next || *time < *next))
-        next = time;
+    for (const BestCandidate &each : row.best->candidates)
+      if (each.refusal.empty() && each.algorithm != row.best->winner &&
+          (!next || each.timePs < *next))
+        next = each.timePs;
     if (!next)
       return std::nullopt;
     return ratio(*next, row.timePs);
   }
 
+  /// The seeds tacos ran under `best`.
+  static unsigned tacosSeeds(const SynthesisTimes::BestVerdict &best) {
+    for (const BestCandidate &each : best.candidates)
+      if (each.algorithm == Algorithm::Tacos)
+        return each.seeds;
+    return 0;
+  }
+
   /// "best  direct won, 1.50x faster than the next; tacos 243.000 us
   /// (1.50x), ring ... ; hierarchical n/a; tacos seeds 1".
   static void printBest(llvm::raw_ostream &os, const Row &row) {
-    os << "  best         " << row.bestWinner << " won";
+    os << "  best         " << algorithmName(row.best->winner) << " won";
     if (std::optional<double> margin = bestMargin(row))
       os << (*margin > 1 ? llvm::formatv(", {0:F2}x faster than the next",
                                          *margin)
                                  .str()
                          : std::string(", tied with the next (found first)"));
     os << ";";
-    for (auto &[name, time] : row.bestCandidates) {
-      if (name == row.bestWinner)
+    for (const BestCandidate &each : row.best->candidates) {
+      if (each.algorithm == row.best->winner)
         continue;
-      os << " " << name << " ";
-      if (!time) {
+      os << " " << algorithmName(each.algorithm) << " ";
+      if (!each.refusal.empty()) {
         os << "n/a;";
         continue;
       }
-      os << llvm::formatv("{0:F3} us", toUs(*time));
-      if (std::optional<double> r = ratio(*time, row.timePs))
+      os << llvm::formatv("{0:F3} us", toUs(each.timePs));
+      if (std::optional<double> r = ratio(each.timePs, row.timePs))
         os << llvm::formatv(" ({0:F2}x)", *r);
       os << ";";
     }
-    os << " tacos seeds " << row.bestSeeds << "\n";
+    os << " tacos seeds " << tacosSeeds(*row.best) << "\n";
   }
 
   static double algbwGBps(const Row &row) {
@@ -424,7 +416,7 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       if (row.synthesisMs)
         os << "  synthesis    " << llvm::format("%.1f", *row.synthesisMs)
            << " ms\n";
-      if (!row.bestWinner.empty())
+      if (row.best)
         printBest(os, row);
       if (!row.baselines.empty()) {
         os << "  baselines   ";
@@ -530,15 +522,16 @@ struct CollReportPass : coll::impl::CollReportBase<CollReportPass> {
       } else if (!row.exactNote.empty()) {
         object["exact_note"] = row.exactNote;
       }
-      if (!row.bestWinner.empty()) {
+      if (row.best) {
         llvm::json::Object candidates;
-        for (auto &[name, time] : row.bestCandidates)
-          candidates[name] = time ? llvm::json::Value(toUs(*time))
-                                  : llvm::json::Value(nullptr);
+        for (const BestCandidate &each : row.best->candidates)
+          candidates[algorithmName(each.algorithm)] =
+              each.refusal.empty() ? llvm::json::Value(toUs(each.timePs))
+                                   : llvm::json::Value(nullptr);
         object["best"] = llvm::json::Object{
-            {"winner", row.bestWinner},
+            {"winner", algorithmName(row.best->winner)},
             {"candidates_us", std::move(candidates)},
-            {"tacos_seeds", row.bestSeeds},
+            {"tacos_seeds", tacosSeeds(*row.best)},
             {"margin", optionalNumber(bestMargin(row))}};
       }
       if (!row.baselines.empty()) {
