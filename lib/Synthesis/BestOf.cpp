@@ -43,12 +43,7 @@ AlgorithmOptions candidateOptions(const AlgorithmOptions &options,
   return each;
 }
 
-/// The transfers the best schedule so far holds.
-size_t heldTransfers(const AlgorithmResult &best, bool found) {
-  return found ? best.schedule.size() : 0;
-}
-
-/// Every candidate with one seed (catalogue order).
+/// Every candidate, in catalogue order.
 std::vector<Algorithm> candidateList() {
   std::vector<Algorithm> list;
   for (Algorithm algorithm : allAlgorithms())
@@ -81,7 +76,7 @@ AlgorithmResult synthesizeBest(const Network &network,
     AlgorithmResult result =
         synthesize(network, spec,
                    candidateOptions(options, algorithm, options.seed, 1,
-                                    heldTransfers(best, found)));
+                                    best.schedule.size()));
     if (!result.error.empty()) {
       if (endsTheSearch(result, options))
         return result;
@@ -102,14 +97,15 @@ AlgorithmResult synthesizeBest(const Network &network,
     return none;
   }
 
-  // More seeds of tacos, only while a faster schedule can exist: not once
-  // the winner meets a lower bound valid for the network.
+  // More seeds of tacos (kBestSeeds > 1, so there are some), only while a
+  // faster schedule can exist: not once the winner meets a lower bound
+  // valid for the network.
   unsigned seeds = std::max(options.trials, kBestSeeds);
   auto tacos = std::find_if(candidates.begin(), candidates.end(),
                             [](const BestCandidate &entry) {
                               return entry.algorithm == Algorithm::Tacos;
                             });
-  if (seeds > 1 && tacos != candidates.end() && tacos->refusal.empty()) {
+  if (tacos != candidates.end() && tacos->refusal.empty()) {
     std::optional<LowerBounds> bounds =
         computeCollectiveBounds(network, spec, options.model);
     if (!bounds || best.timePs > bounds->best()) {
@@ -117,7 +113,7 @@ AlgorithmResult synthesizeBest(const Network &network,
           synthesize(network, spec,
                      candidateOptions(options, Algorithm::Tacos,
                                       options.seed + 1, seeds - 1,
-                                      heldTransfers(best, found)));
+                                      best.schedule.size()));
       if (!more.error.empty()) {
         if (endsTheSearch(more, options))
           return more;
