@@ -15,7 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "== synthesize, verify and report ($input)"
-"$bin/tacos-opt" "$input" --topo-unwind-switches --coll-synthesize=trials=4 \
+"$bin/tacos-opt" "$input" --coll-synthesize=trials=4 \
   --coll-verify --coll-report=baselines=true -o "$work/algorithms.mlir"
 echo
 echo "== run on $ranks MPI ranks, $elements elements of f32, checked element by element"
