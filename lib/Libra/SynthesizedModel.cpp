@@ -127,8 +127,15 @@ double collectiveTimeNs(const std::vector<DimSpec> &dims,
     error = problems.front().message;
     return 0;
   }
-  std::vector<LinkOrigin> origins;
-  Network network = unwindSwitches(buildNetwork(spec), origins);
+  // The switches stay nodes (cut-through, the hardware's model) unless the
+  // algorithm needs point-to-point links: unwinding prices a chain through
+  // a switch of k ports k-1 times too slow, and the search would size
+  // switch dimensions for that.
+  Network network = buildNetwork(spec);
+  if (needsUnwoundSwitches(options.synthesis.algorithm)) {
+    std::vector<LinkOrigin> origins;
+    network = unwindSwitches(network, origins);
+  }
   CollectiveSpec request;
   request.kind = collective.kind;
   request.group = representativeGroup(spec.dims, sub);

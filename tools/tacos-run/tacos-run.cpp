@@ -180,6 +180,11 @@ static cl::opt<std::string> synthesizeOpt(
     cl::desc("coll-synthesize's algorithm for requests in the input "
              "(default: the pass's)"),
     cl::cat(runCategory));
+static cl::opt<std::string> synthesizedOutputOpt(
+    "synthesized-output",
+    cl::desc("Write the input with its requests synthesized (the algorithms "
+             "that run) to this file"),
+    cl::value_desc("file"), cl::cat(runCategory));
 static cl::opt<std::string> formOpt(
     "form",
     cl::desc("convert-coll-to-mpi's form: auto, unrolled or table (default: "
@@ -288,6 +293,25 @@ static OwningOpRef<ModuleOp> parseFile(llvm::StringRef path,
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }
 
+/// --synthesized-output: the module as it runs, requests synthesized.
+static LogicalResult writeSynthesized(ModuleOp module) {
+  if (synthesizedOutputOpt.empty())
+    return success();
+  std::error_code ec;
+  llvm::raw_fd_ostream out(synthesizedOutputOpt, ec, llvm::sys::fs::OF_Text);
+  if (!ec) {
+    module->print(out);
+    out.close();
+    ec = out.error();
+    out.clear_error(); // reported below, not by the stream's destructor
+  }
+  if (ec) {
+    fail("cannot write " + synthesizedOutputOpt + ": " + ec.message());
+    return failure();
+  }
+  return success();
+}
+
 /// Requests (coll ops that are not algorithms) are synthesized first, as
 /// tacos-pipeline would: coll-synthesize, after topo-unwind-switches for an
 /// algorithm that needs point-to-point links (exact; an emulated network
@@ -299,14 +323,16 @@ static LogicalResult synthesizeRequests(ModuleOp module) {
     hasRequests |= isa<coll::CollectiveOpInterface>(op) &&
                    !isa<coll::AlgorithmOp>(op);
   if (!hasRequests)
-    return success();
+    return writeSynthesized(module);
   std::optional<tacos::Algorithm> algorithm =
       tacos::parseAlgorithm(synthesizeOpt);
   std::string unwind = algorithm && tacos::needsUnwoundSwitches(*algorithm)
                            ? "topo-unwind-switches,"
                            : "";
-  return runPipeline(module, unwind + "coll-synthesize{algorithm=" +
-                                 synthesizeOpt + "}");
+  if (failed(runPipeline(module, unwind + "coll-synthesize{algorithm=" +
+                                      synthesizeOpt + "}")))
+    return failure();
+  return writeSynthesized(module);
 }
 
 static FailureOr<std::vector<coll::AlgorithmOp>>

@@ -2,13 +2,16 @@
 //
 // planGridCollective (Conversion/GridPlan.h) on a network where the
 // placement decides whether a group's algorithm relays through another
-// group: the path 0 - 2 - 1 - 3 with a 2x2 grid over axis 1.
+// group: the path 0 - 2 - 1 - 3 with a 2x2 grid over axis 1; and on a
+// switch network, where a group's transfers are routed through switches.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tacos/Conversion/GridPlan.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace tacos;
 
@@ -64,6 +67,95 @@ TEST(GridPlan, SchedulesAreRelabelledToRanks) {
       EXPECT_EQ(view[i].src / 2, g);
       EXPECT_EQ(view[i].dst / 2, g);
     }
+  }
+}
+
+/// Two nodes of two NPUs, an NVSwitch per node (node ids 4, 5) and every
+/// NPU on one IB switch (node id 6).
+Network twoNodes() {
+  NetworkBuilder builder(4);
+  LinkSpec nvlink{100e9, 500000, ""}, ib{25e9, 2000000, ""};
+  NodeId nvs0 = builder.addSwitch("nvs0", {0, 1});
+  NodeId nvs1 = builder.addSwitch("nvs1", {2, 3});
+  NodeId ibSwitch = builder.addSwitch("ib", {0, 1, 2, 3});
+  for (auto [npu, nvs] : {std::pair{0u, nvs0}, {1u, nvs0}, {2u, nvs1},
+                          {3u, nvs1}}) {
+    builder.addLink(npu, nvs, nvlink);
+    builder.addLink(nvs, npu, nvlink);
+    builder.addLink(npu, ibSwitch, ib);
+    builder.addLink(ibSwitch, npu, ib);
+  }
+  return builder.build();
+}
+
+/// The switches of each transfer's route, in rank space.
+std::vector<std::vector<NodeId>> routesOf(const GridGroupPlan &group) {
+  ScheduleView view = group.schedule.view();
+  std::vector<std::vector<NodeId>> routes;
+  for (size_t i = 0; i < view.size(); ++i) {
+    uint16_t route = view.route(i);
+    if (!route) {
+      routes.push_back({});
+      continue;
+    }
+    RouteSwitches switches = view.routes().switches(route);
+    routes.emplace_back(switches.begin(), switches.end());
+  }
+  return routes;
+}
+
+// On switches as nodes each group's transfers go through a switch, and
+// keep their routes once relabelled to ranks (switches are not ranks).
+// Within a node, each group's two transfers go through its NVSwitch (node
+// ids 4 and 5) and no other rank relays.
+TEST(GridPlan, SwitchRoutesSurviveTheRelabelling) {
+  std::string error;
+  std::optional<GridCollectivePlan> p = planGridCollective(
+      twoNodes(), {0, 1, 2, 3}, allGatherOverAxis1(), {}, error);
+  ASSERT_TRUE(p) << error;
+  EXPECT_EQ(p->runs, (Runs{{0}, {0}, {1}, {1}}));
+  ASSERT_EQ(p->groups.size(), 2u);
+  for (uint32_t g = 0; g < 2; ++g) {
+    ScheduleView view = p->groups[g].schedule.view();
+    ASSERT_EQ(view.size(), 2u);
+    EXPECT_TRUE(view.hasRoutes());
+    std::vector<NodeId> via = {4 + g};
+    EXPECT_EQ(routesOf(p->groups[g]),
+              (std::vector<std::vector<NodeId>>{via, via}));
+    for (size_t i = 0; i < view.size(); ++i) {
+      EXPECT_EQ(view[i].src / 2, g);
+      EXPECT_EQ(view[i].dst / 2, g);
+    }
+  }
+
+  // Each group across the nodes (devices 0, 1 on NPUs 0, 2): its pieces
+  // cross through the IB switch (node id 6), every transfer routed.
+  p = planGridCollective(twoNodes(), {0, 2, 1, 3}, allGatherOverAxis1(), {},
+                         error);
+  ASSERT_TRUE(p) << error;
+  for (const GridGroupPlan &group : p->groups) {
+    std::vector<std::vector<NodeId>> routes = routesOf(group);
+    ASSERT_FALSE(routes.empty());
+    for (const std::vector<NodeId> &route : routes)
+      EXPECT_EQ(route.size(), 1u);
+    EXPECT_TRUE(std::count(routes.begin(), routes.end(),
+                           std::vector<NodeId>{6}));
+  }
+}
+
+// exact needs point-to-point links: the plan unwinds the switches for it
+// (as tacos-pipeline does), so its transfers name no route.
+TEST(GridPlan, ExactRunsOnTheUnwoundSwitches) {
+  AlgorithmOptions exact;
+  exact.algorithm = Algorithm::Exact;
+  std::string error;
+  std::optional<GridCollectivePlan> p = planGridCollective(
+      twoNodes(), {0, 1, 2, 3}, allGatherOverAxis1(), exact, error);
+  ASSERT_TRUE(p) << error;
+  EXPECT_EQ(p->runs, (Runs{{0}, {0}, {1}, {1}}));
+  for (const GridGroupPlan &group : p->groups) {
+    EXPECT_EQ(group.schedule.view().size(), 2u);
+    EXPECT_FALSE(group.schedule.view().hasRoutes());
   }
 }
 

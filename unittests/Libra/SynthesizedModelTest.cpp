@@ -101,13 +101,48 @@ TEST(LibraSynthesizedTest, SwitchAllReduceMatchesTheAnalyticModel) {
   EXPECT_GE(s.timeNs, analytic * (1 - 1e-9));
   EXPECT_LE(s.timeNs, analytic * 1.01);
 
-  // With 1 us per port (2 us per unwound hop) the synthesized time adds
-  // the latency the analytic model ignores: each phase (Reduce-Scatter,
-  // All-Gather) is one hop of m/8 bytes over every link at once.
+  // With 1 us per port (2 us for a path through the switch) the
+  // synthesized time adds the latency the analytic model ignores. The
+  // switch is a node, so each NPU's port carries one transfer at a time:
+  // in each phase (Reduce-Scatter, All-Gather) an NPU's 7 pieces of m/8
+  // bytes pass its port one after another, each paying the path's 2 us.
+  // (Unwound, the 7 would share the port at once and pay 2 us in all.)
   dims[0].link.latencyPs = 1000000;
   SynthesizedScore slow = scoreWithSynthesis(dims, p, {b}, {});
   ASSERT_EQ(slow.error, "");
-  EXPECT_NEAR(slow.timeNs, analytic + 2 * 2000, 1);
+  EXPECT_NEAR(slow.timeNs, analytic + 2 * 7 * 2000, 1);
+}
+
+// A collective on part of a switch (a group of 2 of its 8 ports) is timed
+// on the switch as hardware runs it: each transfer cut through at full port
+// speed, as the analytic model says (m (c-1)/c / B). Unwound, each pair
+// would get a seventh of a port and the collective take 7 times as long,
+// so the search would size switch dimensions 7 times too large.
+TEST(LibraSynthesizedTest, PartOfASwitchRunsAtFullPortSpeed) {
+  std::vector<DimSpec> dims = {dim(DimKind::Switch, 8)};
+  const double m = 4 * kMiB, b = 50;
+  for (CollectiveKind kind :
+       {CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+        CollectiveKind::AllReduce}) {
+    AllocationProblem p = problemOn(dims, {{kind, m, {{0, 2}}, 1}});
+    double analytic = workloadTimeNs(p, {b});
+    EXPECT_DOUBLE_EQ(analytic, (kind == CollectiveKind::AllReduce ? 2 : 1) *
+                                   m / 2 / b)
+        << collectiveName(kind);
+    SynthesizedScore s = scoreWithSynthesis(dims, p, {b}, {});
+    ASSERT_EQ(s.error, "") << collectiveName(kind);
+    EXPECT_GE(s.timeNs, analytic * (1 - 1e-9)) << collectiveName(kind);
+    EXPECT_LE(s.timeNs, analytic * 1.01) << collectiveName(kind);
+
+    // exact needs point-to-point links: it alone still runs unwound, where
+    // the pair's link is a seventh of a port.
+    SynthesizedModelOptions exact;
+    exact.synthesis.algorithm = Algorithm::Exact;
+    SynthesizedScore unwound = scoreWithSynthesis(dims, p, {b}, exact);
+    ASSERT_EQ(unwound.error, "") << collectiveName(kind);
+    EXPECT_NEAR(unwound.timeNs, 7 * analytic, analytic * 0.01)
+        << collectiveName(kind);
+  }
 }
 
 // Whatever the schedule, every NPU of an All-Gather receives m (c-1)/c

@@ -63,9 +63,10 @@ struct SynthesizedScore {
 
 /// Workload time of `problem` (same formula as workloadTimeNs) with each
 /// collective's time from synthesis: the catalogue's synthesize() on the
-/// unwound product of the dimensions it uses, built from dimsWithBandwidth,
-/// with the representative group, sizeBytes = the collective's bytes
-/// rounded and options.chunksPerRank. Synthesis times are ps, LIBRA's ns.
+/// product of the dimensions it uses, built from dimsWithBandwidth with its
+/// switches as nodes (unwound only for an algorithm that needs it,
+/// needsUnwoundSwitches), with the representative group, sizeBytes = the
+/// collective's bytes rounded and options.chunksPerRank. Synthesis times are ps, LIBRA's ns.
 /// Like the analytic model, a used dimension with B_d <= 0 makes the time
 /// infinite (no error). Fails if `dims` does not match the problem (count,
 /// NPUs), for more than kMaxSynthesizedNpus NPUs, a collective LIBRA does

@@ -8,6 +8,8 @@
 
 #include "tacos/Conversion/GridPlan.h"
 #include "tacos/Execution/GridGroups.h"
+#include "tacos/Network/Quantity.h"
+#include "tacos/Network/Unwind.h"
 
 #include <algorithm>
 
@@ -102,6 +104,23 @@ planGridCollective(const Network &network,
     rankOfNpu[placement[r]] = r;
   }
 
+  // Switches stay nodes (transfers routed through them) unless the
+  // algorithm needs point-to-point links; unwinding keeps the NPU ids.
+  std::optional<Network> unwound;
+  if (network.numSwitches() && needsUnwoundSwitches(options.algorithm)) {
+    uint64_t links = countUnwoundLinks(network);
+    if (links > uint64_t(kMaxLinks)) {
+      error = std::string(algorithmName(options.algorithm)) +
+              " needs the switches unwound, and the network would have " +
+              std::to_string(links) + " directed links, more than the limit of " +
+              std::to_string(kMaxLinks);
+      return std::nullopt;
+    }
+    std::vector<LinkOrigin> origins;
+    unwound = unwindSwitches(network, origins);
+  }
+  const Network &synthesisNetwork = unwound ? *unwound : network;
+
   GridCollectivePlan plan;
   plan.runs.resize(numRanks);
   for (uint32_t g = 0; g < groups->groups.size(); ++g) {
@@ -129,7 +148,7 @@ planGridCollective(const Network &network,
     if (members.size() > 1) {
       CollectiveSpec onNpus =
           groupSpec(request, members, rootPosition, placement);
-      AlgorithmResult result = synthesize(network, onNpus, options);
+      AlgorithmResult result = synthesize(synthesisNetwork, onNpus, options);
       if (!result.error.empty()) {
         error = "group of " + describeGroup(members, placement) + ": " +
                 result.error;
@@ -141,6 +160,8 @@ planGridCollective(const Network &network,
         Transfer t = view[i];
         t.src = rankOfNpu[t.src];
         t.dst = rankOfNpu[t.dst];
+        // Switches are no ranks: a route keeps its switches' node ids.
+        t.route = group.schedule.adoptRoute(view.routes(), t.route);
         group.schedule.push_back(t);
       }
       group.timePs = result.timePs;

@@ -19,6 +19,8 @@
 // SYNTH: tacos-run: error: unknown --synthesize 'bogus' (tacos, exact, ring, direct, rhd, dbt, hierarchical or best)
 // RUN: not tacos-run %s -np 2 --mpirun true --iters 0 2>&1 | FileCheck %s --check-prefix=ITERS
 // ITERS: tacos-run: error: --iters must be at least 1
+// RUN: not tacos-run %s -np 2 --mpirun true --synthesized-output %t.nodir/out.mlir 2>&1 | FileCheck %s --check-prefix=SYNTHOUT
+// SYNTHOUT: tacos-run: error: cannot write {{.*}}nodir/out.mlir: No such file or directory
 // RUN: not tacos-run %s -np 2 --mpirun true --elements 0 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: tacos-run: error: --elements must be at least 1
 // RUN: not tacos-run %s -np 2 --mpirun true --algorithm @nope 2>&1 | FileCheck %s --check-prefix=NAME
