@@ -103,7 +103,7 @@ def main():
                     verdict = best.get("best", {})
                     baselines = [t for a, t in
                                  verdict.get("candidates_us", {}).items()
-                                 if a not in ("tacos", "forest") and t is not None]
+                                 if a != "tacos" and t is not None]
                     unwound, _ = report(
                         args.tacos_opt, module,
                         ["--topo-unwind-switches",

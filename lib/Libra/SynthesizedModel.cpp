@@ -3,7 +3,6 @@
 #include "tacos/Libra/SynthesizedModel.h"
 
 #include "tacos/Network/Network.h"
-#include "tacos/Network/Unwind.h"
 #include "tacos/Synthesis/Algorithms.h"
 
 #include <algorithm>
@@ -131,17 +130,20 @@ double collectiveTimeNs(const std::vector<DimSpec> &dims,
   // algorithm needs point-to-point links: unwinding prices a chain through
   // a switch of k ports k-1 times too slow, and the search would size
   // switch dimensions for that.
-  Network network = buildNetwork(spec);
-  if (needsUnwoundSwitches(options.synthesis.algorithm)) {
-    std::vector<LinkOrigin> origins;
-    network = unwindSwitches(network, origins);
+  Network built = buildNetwork(spec);
+  std::optional<Network> unwound;
+  const Network *network =
+      synthesisNetwork(built, options.synthesis.algorithm, unwound, error);
+  if (!network) {
+    cache.erase(it);
+    return 0;
   }
   CollectiveSpec request;
   request.kind = collective.kind;
   request.group = representativeGroup(spec.dims, sub);
   request.sizeBytes = bytes;
   request.chunksPerRank = options.chunksPerRank;
-  AlgorithmResult result = synthesize(network, request, options.synthesis);
+  AlgorithmResult result = synthesize(*network, request, options.synthesis);
   if (!result.error.empty()) {
     cache.erase(it);
     error = "synthesizing " + std::string(collectiveName(collective.kind)) +

@@ -2,6 +2,8 @@
 
 #include "tacos/Synthesis/Algorithms.h"
 #include "BestOf.h"
+#include "tacos/Network/Quantity.h"
+#include "tacos/Network/Unwind.h"
 #include "tacos/Simulation/Combining.h"
 #include "tacos/Simulation/Simulator.h"
 #include "tacos/Synthesis/Baselines.h"
@@ -352,6 +354,24 @@ bool isBestCandidate(Algorithm algorithm) { return info(algorithm).candidate; }
 
 bool needsUnwoundSwitches(Algorithm algorithm) {
   return info(algorithm).pointToPoint;
+}
+
+const Network *synthesisNetwork(const Network &network, Algorithm algorithm,
+                                std::optional<Network> &unwound,
+                                std::string &error) {
+  if (!network.numSwitches() || !needsUnwoundSwitches(algorithm))
+    return &network;
+  uint64_t links = countUnwoundLinks(network);
+  if (links > uint64_t(kMaxLinks)) {
+    error = std::string(algorithmName(algorithm)) +
+            " needs the switches unwound, and the network would have " +
+            std::to_string(links) + " directed links, more than the limit of " +
+            std::to_string(kMaxLinks);
+    return nullptr;
+  }
+  std::vector<LinkOrigin> origins;
+  unwound = unwindSwitches(network, origins);
+  return &*unwound;
 }
 
 bool isBaseline(Algorithm algorithm) {

@@ -191,3 +191,29 @@ TEST(AlgorithmsTest, EveryAlgorithmBuildsOrRefusesCleanly) {
 }
 
 } // namespace
+
+// Switches stay nodes but for an algorithm that needs point-to-point links,
+// which gets them unwound, or an error where that exceeds kMaxLinks.
+TEST(AlgorithmsTest, SynthesisNetworkUnwindsOnlyForPointToPoint) {
+  Network small = dimsNetwork({{DimKind::Switch, 4}});
+  std::optional<Network> unwound;
+  std::string error;
+  EXPECT_EQ(synthesisNetwork(small, Algorithm::Tacos, unwound, error), &small);
+  EXPECT_FALSE(unwound);
+  const Network *exact =
+      synthesisNetwork(small, Algorithm::Exact, unwound, error);
+  ASSERT_TRUE(exact && unwound);
+  EXPECT_EQ(exact, &*unwound);
+  EXPECT_EQ(exact->numSwitches(), 0u);
+  EXPECT_EQ(exact->numNpus(), 4u);
+  EXPECT_TRUE(error.empty());
+
+  // 20,000 ports: 4 x 10^8 unwound links, refused before unwinding.
+  Network large = dimsNetwork({{DimKind::Switch, 20000}});
+  std::optional<Network> none;
+  EXPECT_EQ(synthesisNetwork(large, Algorithm::Exact, none, error), nullptr);
+  EXPECT_FALSE(none);
+  EXPECT_NE(error.find("exact needs the switches unwound"), std::string::npos)
+      << error;
+}
+

@@ -64,8 +64,8 @@ struct SynthesizedScore {
 /// Workload time of `problem` (same formula as workloadTimeNs) with each
 /// collective's time from synthesis: the catalogue's synthesize() on the
 /// product of the dimensions it uses, built from dimsWithBandwidth with its
-/// switches as nodes (unwound only for an algorithm that needs it,
-/// needsUnwoundSwitches), with the representative group, sizeBytes = the
+/// switches as nodes (unwound only for an algorithm that needs it:
+/// synthesisNetwork), with the representative group, sizeBytes = the
 /// collective's bytes rounded and options.chunksPerRank. Synthesis times are ps, LIBRA's ns.
 /// Like the analytic model, a used dimension with B_d <= 0 makes the time
 /// infinite (no error). Fails if `dims` does not match the problem (count,

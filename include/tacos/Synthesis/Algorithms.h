@@ -77,6 +77,13 @@ bool isSeeded(Algorithm algorithm);
 /// True for the algorithms that need point-to-point links, so the
 /// pipelines unwind switches first (topo-unwind-switches): exact.
 bool needsUnwoundSwitches(Algorithm algorithm);
+/// The network `algorithm` synthesizes on: `network` itself (switches as
+/// nodes), or, for an algorithm that needs point-to-point links, its
+/// switches unwound into `unwound` (NPU ids kept). Null, with `error` set,
+/// when the unwound network would have more than kMaxLinks directed links.
+const Network *synthesisNetwork(const Network &network, Algorithm algorithm,
+                                std::optional<Network> &unwound,
+                                std::string &error);
 /// True for the algorithms `best` runs and picks from: tacos and the
 /// baselines (not exact: Z3 on small networks only, and not best itself).
 bool isBestCandidate(Algorithm algorithm);

@@ -8,8 +8,6 @@
 
 #include "tacos/Conversion/GridPlan.h"
 #include "tacos/Execution/GridGroups.h"
-#include "tacos/Network/Quantity.h"
-#include "tacos/Network/Unwind.h"
 
 #include <algorithm>
 
@@ -107,19 +105,10 @@ planGridCollective(const Network &network,
   // Switches stay nodes (transfers routed through them) unless the
   // algorithm needs point-to-point links; unwinding keeps the NPU ids.
   std::optional<Network> unwound;
-  if (network.numSwitches() && needsUnwoundSwitches(options.algorithm)) {
-    uint64_t links = countUnwoundLinks(network);
-    if (links > uint64_t(kMaxLinks)) {
-      error = std::string(algorithmName(options.algorithm)) +
-              " needs the switches unwound, and the network would have " +
-              std::to_string(links) + " directed links, more than the limit of " +
-              std::to_string(kMaxLinks);
-      return std::nullopt;
-    }
-    std::vector<LinkOrigin> origins;
-    unwound = unwindSwitches(network, origins);
-  }
-  const Network &synthesisNetwork = unwound ? *unwound : network;
+  const Network *onNetwork =
+      synthesisNetwork(network, options.algorithm, unwound, error);
+  if (!onNetwork)
+    return std::nullopt;
 
   GridCollectivePlan plan;
   plan.runs.resize(numRanks);
@@ -148,7 +137,7 @@ planGridCollective(const Network &network,
     if (members.size() > 1) {
       CollectiveSpec onNpus =
           groupSpec(request, members, rootPosition, placement);
-      AlgorithmResult result = synthesize(synthesisNetwork, onNpus, options);
+      AlgorithmResult result = synthesize(*onNetwork, onNpus, options);
       if (!result.error.empty()) {
         error = "group of " + describeGroup(members, placement) + ": " +
                 result.error;
